@@ -1,0 +1,97 @@
+/**
+ * The code catalogue: every diagnostic code rulec can emit, with its default
+ * severity, an optional standing hint and a one-paragraph explanation
+ * (`rulec explain-code CODE`). Codes are grouped by stage and never reused:
+ * RC1xxx discover, RC2xxx parse, RC3xxx resolve/conflict, RC4xxx schema,
+ * RC5xxx budget, RC6xxx lint/security, RC7xxx registry, RC9xxx internal.
+ */
+import type { Severity } from './diagnostic.js';
+import { LINT_CODES } from './catalogue-lint.js';
+
+export interface CatalogueEntry {
+  code: string;
+  severity: Severity;
+  title: string;
+  hint?: string;
+  explanation: string;
+}
+
+const CORE_CODES: CatalogueEntry[] = [
+  { code: 'RC1001', severity: 'error', title: 'unreadable file',
+    explanation: 'A file that discovery listed could not be read (permissions, a race with a delete, or an I/O error). The file is left out of the bundle and the build fails so nothing silently disappears.' },
+  { code: 'RC1002', severity: 'error', title: 'symlink leaves its root',
+    hint: 'replace the link with a copy, or point it at a file inside the repository',
+    explanation: 'An instruction file is a symbolic link whose target lies outside the root it was found in (the repository, the managed directory or the user directory). rulec never follows a link out of its root, so the file is not loaded.' },
+  { code: 'RC1003', severity: 'warning', title: 'case-colliding paths',
+    hint: 'rename one of the files; on macOS and Windows checkouts only one of them exists',
+    explanation: 'Two tracked paths differ only in letter case (AGENTS.md and agents.md). On case-insensitive file systems only one survives a checkout, so agents on different machines load different text.' },
+  { code: 'RC1004', severity: 'info', title: 'local files not included',
+    hint: 'pass --include-local to include personal, unreviewed files',
+    explanation: 'Personal files (CLAUDE.local.md, untracked AGENTS.override.md, *.local.md rules) exist in the work tree but are not part of this build. Bundles leave the local layer out unless --include-local is given, because these files are not reviewed and differ per machine.' },
+  { code: 'RC1005', severity: 'error', title: 'broken symlink',
+    explanation: 'An instruction file is a symbolic link whose target does not exist. The file is not loaded.' },
+  { code: 'RC1006', severity: 'error', title: 'file too large to read',
+    hint: 'split the file; agents skip or truncate files this large anyway',
+    explanation: 'The file exceeds the hard read limit in the policy (discover.max_file_bytes). It is not loaded, so an accidental binary or generated file cannot blow up a build.' },
+  { code: 'RC2001', severity: 'error', title: 'invalid frontmatter YAML',
+    explanation: 'The YAML frontmatter block at the top of the file could not be parsed. The body is still loaded, but the metadata (paths:, globs:, applyTo:, alwaysApply) is ignored, which can change when the rule applies.' },
+  { code: 'RC2002', severity: 'error', title: 'frontmatter is not a mapping',
+    hint: 'frontmatter must be key: value pairs between two --- lines',
+    explanation: 'The frontmatter parsed as YAML but is a scalar or a list, not a mapping of keys to values, so no metadata can be read from it.' },
+  { code: 'RC2003', severity: 'error', title: 'invalid UTF-8',
+    hint: 're-save the file as UTF-8',
+    explanation: 'The file contains bytes that are not valid UTF-8. rulec decodes them as U+FFFD so the rest is still checked, but agents differ in how they treat such bytes, so the text they see is not well defined.' },
+  { code: 'RC2004', severity: 'error', title: 'unterminated frontmatter',
+    hint: 'close the frontmatter with a line containing only ---',
+    explanation: 'The file starts with a --- line but no closing --- line follows. rulec treats the whole file as body text.' },
+  { code: 'RC2101', severity: 'warning', title: 'import not found',
+    explanation: 'An @path import names a file that does not exist. Agents drop such imports silently, so the text the author meant to include is missing.' },
+  { code: 'RC2102', severity: 'error', title: 'import cycle',
+    explanation: 'Following @ imports leads back to a file already on the import chain. rulec cuts the cycle at the repeated file; agents differ in where they cut it.' },
+  { code: 'RC2103', severity: 'warning', title: 'import depth exceeded',
+    hint: 'flatten the import chain or raise imports.max_depth in the policy',
+    explanation: 'The import chain is deeper than the policy allows (imports.max_depth, default 4 like Claude Code). Files past the limit are not loaded.' },
+  { code: 'RC2104', severity: 'error', title: 'import leaves its root',
+    explanation: 'An @path import resolves outside the repository (or the managed/user root it belongs to). rulec never reads outside its roots, so the import is not loaded.' },
+  { code: 'RC3001', severity: 'error', title: 'invalid glob',
+    explanation: 'A paths:, globs: or applyTo: pattern cannot be parsed. The rule is not attached anywhere.' },
+  { code: 'RC3002', severity: 'warning', title: 'glob matches no tracked file',
+    hint: 'fix the pattern or delete the rule',
+    explanation: 'A glob-scoped rule matches no tracked path, so it never loads. Usually a typo, a renamed directory, or a pattern relative to the wrong directory.' },
+  { code: 'RC3003', severity: 'info', title: 'override shadows AGENTS.md',
+    explanation: 'AGENTS.override.md sits beside AGENTS.md in the same directory. Like Codex, rulec loads the override and not AGENTS.md there.' },
+  { code: 'RC4001', severity: 'error', title: 'invalid policy',
+    explanation: 'The policy file does not match schemas/policy.schema.json. The build stops with exit code 2 because a wrong policy would change what every path loads.' },
+  { code: 'RC4002', severity: 'error', title: 'invalid frontmatter value',
+    explanation: 'A frontmatter key has a value of the wrong type or shape for this file format (see schemas/frontmatter-*.schema.json).' },
+  { code: 'RC4003', severity: 'warning', title: 'unknown frontmatter key',
+    explanation: 'The frontmatter has a key this file format does not define. Agents ignore it; it is often a typo of a real key (path: for paths:).' },
+  { code: 'RC5001', severity: 'warning', title: 'variant over token budget',
+    explanation: 'The standing context of a variant (what an agent loads at session start for a set of paths) is larger than budgets.variant_tokens in the policy. The largest contributors are listed.' },
+  { code: 'RC5002', severity: 'warning', title: 'attachment over token budget',
+    explanation: 'A lazily attached rule (with its imports) is larger than budgets.attachment_tokens in the policy.' },
+  { code: 'RC5003', severity: 'warning', title: 'file over byte limit',
+    explanation: 'An instruction file is larger than budgets.file_bytes in the policy.' },
+  { code: 'RC9001', severity: 'error', title: 'internal error',
+    explanation: 'rulec hit a bug. Please report it with the command line and, if possible, the repository layout.' },
+];
+
+const CATALOGUE = new Map<string, CatalogueEntry>();
+for (const entry of [...CORE_CODES, ...LINT_CODES]) {
+  if (CATALOGUE.has(entry.code)) throw new Error(`duplicate diagnostic code ${entry.code}`);
+  CATALOGUE.set(entry.code, entry);
+}
+
+export function catalogueEntry(code: string): CatalogueEntry {
+  const entry = CATALOGUE.get(code);
+  if (!entry) throw new Error(`unknown diagnostic code ${code}`);
+  return entry;
+}
+
+export function findCatalogueEntry(code: string): CatalogueEntry | undefined {
+  return CATALOGUE.get(code.toUpperCase());
+}
+
+export function allCatalogueEntries(): CatalogueEntry[] {
+  return [...CATALOGUE.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}
