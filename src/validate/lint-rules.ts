@@ -1,0 +1,66 @@
+/**
+ * The lint catalogue as a table of small named rules, and the runner.
+ *
+ * runLint:
+ *   1. for each rule whose code is not 'off', run it on every input;
+ *   2. give each finding the configured severity for its code;
+ *   3. a rule that throws is a bug in rulec, never the user's fault: it becomes
+ *      an RC9001 diagnostic for that file and the other rules still run;
+ *   4. sort by (file, line, col, code) and drop duplicates.
+ * Adding a rule is adding an entry to one of the family files in lint/.
+ */
+import type { ParsedDoc, SourceFile } from '../types.js';
+import { diag, sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
+import { SECRET_RULES } from './lint/secrets.js';
+import { HIDDEN_UNICODE_RULES } from './lint/hidden-unicode.js';
+import { DANGEROUS_COMMAND_RULES } from './lint/dangerous-commands.js';
+import { PROMPT_INJECTION_RULES } from './lint/prompt-injection.js';
+import { FENCE_FORGERY_RULES } from './lint/fence-forgery.js';
+import { TEXT_HYGIENE_RULES } from './lint/text-hygiene.js';
+
+export interface LintInput {
+  file: SourceFile;
+  doc: ParsedDoc;
+}
+
+export interface LintRule {
+  code: string;
+  name: string;
+  check(input: LintInput): Diagnostic[];
+}
+
+export const LINT_RULES: readonly LintRule[] = [
+  ...SECRET_RULES,
+  ...HIDDEN_UNICODE_RULES,
+  ...DANGEROUS_COMMAND_RULES,
+  ...PROMPT_INJECTION_RULES,
+  ...FENCE_FORGERY_RULES,
+  ...TEXT_HYGIENE_RULES,
+];
+
+/** severityOf(code) returns the configured severity or 'off'; runs every rule on every input, never throws for any input text. */
+export function runLint(inputs: readonly LintInput[], severityOf: (code: string) => Severity | 'off'): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const rule of LINT_RULES) {
+    const severity = severityOf(rule.code);
+    if (severity === 'off') continue;
+    for (const input of inputs) {
+      for (const d of runRule(rule, input)) {
+        out.push(d.code === rule.code ? { ...d, severity } : d);
+      }
+    }
+  }
+  return sortDiagnostics(out);
+}
+
+function runRule(rule: LintRule, input: LintInput): Diagnostic[] {
+  try {
+    return rule.check(input);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    return [diag('RC9001', {
+      file: input.file.id,
+      message: `lint rule ${rule.code} (${rule.name}) failed: ${reason}`,
+    })];
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Dangerous commands (RC62xx): instructions that tell an agent to run or write
+ * something that can destroy data, weaken security or bypass review. Agents
+ * copy commands from their context verbatim, so a fenced `curl … | sh` counts
+ * as much as prose; matches inside code are reported too.
+ *
+ * Mentions that forbid the action ("never use --no-verify", "force-pushing to
+ * main is not allowed") are skipped (see negation.ts). Piping a download into
+ * a shell is an error; the rest are warnings worth a reviewer's look.
+ * Every pattern is anchored on a literal and uses bounded repetition only.
+ */
+import type { LintInput, LintRule } from '../lint-rules.js';
+import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { isForbidden } from './negation.js';
+import { lineBounds, matchesOf, spanOf, textIndexOf, type TextIndex } from './text-index.js';
+
+interface Pattern {
+  re: RegExp;
+  what: string;
+  /** Extra test on the match; return false to skip it. */
+  accept?: (m: RegExpExecArray, index: TextIndex) => boolean;
+}
+
+const SHELL = '(?:(?:ba|z|k|da|fi)?sh|python[0-9.]{0,4}|node|perl|ruby|php)';
+const SUDO = '(?:sudo[ \\t]{1,8}(?:-\\S{1,20}[ \\t]{1,8}){0,3})?';
+const PS_DOWNLOAD = '(?:irm|iwr|Invoke-RestMethod|Invoke-WebRequest|\\(?New-Object[ \\t]{1,8}(?:System\\.)?Net\\.WebClient)';
+
+const PIPE_TO_SHELL: Pattern[] = [
+  { what: 'a download piped into a shell',
+    re: new RegExp(`\\b(?:curl|wget)\\b[^\\n|]{0,300}\\|[ \\t]{0,8}${SUDO}${SHELL}\\b`, 'g') },
+  { what: 'a shell running a downloaded script',
+    re: new RegExp(`\\b${SUDO}${SHELL}[ \\t]{1,8}(?:-c[ \\t]{1,8})?["']?(?:\\$\\(|<\\()[ \\t]{0,8}(?:curl|wget)\\b`, 'g') },
+  { what: 'a download piped into Invoke-Expression',
+    re: new RegExp(`\\b(?:irm|iwr|Invoke-RestMethod|Invoke-WebRequest)\\b[^\\n|]{0,300}\\|[ \\t]{0,8}(?:iex|Invoke-Expression)\\b`, 'gi') },
+  { what: 'Invoke-Expression on a download',
+    re: new RegExp(`\\b(?:iex|Invoke-Expression)\\b[ \\t]{0,8}[("&]{0,3}[ \\t]{0,8}${PS_DOWNLOAD}`, 'gi') },
+];
+
+const RECURSIVE = /(?:^|\s)-[a-zA-Z]*[rR]|--recursive/;
+const RM_RF: Pattern[] = [
+  { what: 'recursive delete of a broad path',
+    re: /\brm[ \t]{1,8}((?:(?:-[a-zA-Z]{1,8}|--[a-z-]{2,20})[ \t]{1,8}){1,4})["']?(?:\/\*?|~\/?\*?|\$\{?HOME\}?\/?\*?|\*|\.{1,2}\/?\*?)["']?(?=[\s;&|)`]|$)/g,
+    accept: (m) => RECURSIVE.test(` ${m[1]!}`) },
+];
+
+const CHMOD: Pattern[] = [
+  { what: 'world-writable permissions',
+    re: /\bchmod[ \t]{1,8}(?:-[a-zA-Z]{1,4}[ \t]{1,8}){0,3}(?:0?777|a\+rwx|ugo\+rwx)(?![0-9A-Za-z])/g },
+];
+
+const TLS: Pattern[] = [
+  { what: 'NODE_TLS_REJECT_UNAUTHORIZED=0', re: /\bNODE_TLS_REJECT_UNAUTHORIZED[ \t]{0,4}[=:][ \t]{0,4}["']?0\b/g },
+  { what: 'curl without certificate checks',
+    re: /\bcurl\b[^\n|;&]{0,300}?[ \t](?:--insecure|-[a-zA-Z]{0,8}k[a-zA-Z]{0,8})(?=[\s"'`]|$)/g },
+  { what: 'wget without certificate checks', re: /\bwget\b[^\n|;&]{0,300}?[ \t]--no-check-certificate\b/g },
+  { what: 'verify=False', re: /\bverify[ \t]{0,4}=[ \t]{0,4}False\b/g },
+  { what: 'GIT_SSL_NO_VERIFY', re: /\bGIT_SSL_NO_VERIFY[ \t]{0,4}=[ \t]{0,4}["']?(?:1|true|yes)\b/gi },
+  { what: 'git http.sslVerify false', re: /\bhttp\.sslVerify[ \t]{0,4}[= ][ \t]{0,4}["']?false\b/gi },
+  { what: 'strict-ssl false', re: /\bstrict[-_]?ssl[ \t]{0,4}[= ][ \t]{0,4}["']?false\b/gi },
+  { what: 'rejectUnauthorized: false', re: /\brejectUnauthorized[ \t]{0,4}[:=][ \t]{0,4}false\b/g },
+  { what: 'InsecureSkipVerify: true', re: /\bInsecureSkipVerify[ \t]{0,4}[:=][ \t]{0,4}true\b/g },
+  { what: 'PYTHONHTTPSVERIFY=0', re: /\bPYTHONHTTPSVERIFY[ \t]{0,4}=[ \t]{0,4}["']?0\b/g },
+  { what: '-SkipCertificateCheck', re: /(?<![\w-])-SkipCertificateCheck\b/gi },
+];
+
+const FORCE_FLAG = /(?:^|\s)(?:--force(?:-with-lease)?(?:=\S*)?|-[a-zA-Z]*f[a-zA-Z]*)(?=\s|$)/;
+const PROTECTED = /(?:^|[\s:+/])(?:main|master|release(?:[-/][\w.-]*)?|production|trunk)(?=\s|$|["'`])|(?:^|\s)\+\S/;
+const FORCE_PUSH: Pattern[] = [
+  { what: 'force-push to a protected branch',
+    re: /\bgit[ \t]{1,8}push\b[^\n;&|`]{0,200}/g,
+    accept: (m) => FORCE_FLAG.test(m[0].slice(8)) && PROTECTED.test(m[0].slice(8)) },
+  { what: 'force-push to a protected branch',
+    re: /\bforce[- ]?push(?:ing|es|ed)?\b[^\n.;]{0,40}?\b(?:to|on|onto)[ \t]{1,8}(?:the[ \t]{1,8})?[`'"]?(?:main|master|release|production|trunk)\b/gi },
+];
+
+const SKIP_CHECKS: Pattern[] = [
+  { what: '--no-verify', re: /(?<![\w-])--no-verify\b/g },
+  { what: 'HUSKY=0', re: /\bHUSKY[ \t]{0,4}=[ \t]{0,4}["']?0\b/g },
+  { what: 'HUSKY_SKIP_HOOKS', re: /\bHUSKY_SKIP_HOOKS[ \t]{0,4}=[ \t]{0,4}["']?(?:1|true)\b/g },
+  { what: '-DskipTests', re: /(?<![\w-])-D(?:skipTests|maven\.test\.skip=true)\b/g },
+  { what: 'skipping tests or hooks',
+    re: /\bskip(?:ping)?[ \t]{1,8}(?:the[ \t]{1,8}|all[ \t]{1,8}(?:the[ \t]{1,8})?)?(?:tests|test[ \t]suite|pre-commit(?:[ \t]hooks?)?|git[ \t]hooks|hooks|CI|checks)\b/gi },
+];
+
+const CREDENTIAL_TARGET =
+  /(?<![\w-])\.github\/workflows\b|(?<![\w-])\.gitlab-ci\.yml\b|(?<![\w.-])\.env(?:\.(?!example|sample|template|dist|defaults)[A-Za-z][\w-]{0,20})?(?![\w.-]*\.(?:example|sample|template))(?![\w-])|(?:~|\$HOME|\$\{HOME\})\/\.(?:aws\/(?:credentials|config)|ssh|netrc|npmrc|pypirc|docker\/config\.json|kube\/config|git-credentials)\b|\bauthorized_keys\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b/g;
+const EDIT_VERB =
+  /\b(?:edit|modify|change|update|rewrite|overwrite|write|add|append|delete|remove|replace|disable|commit|push|cat|read|print|copy|upload|send|paste|create|patch)(?:s|es|ed|ing)?\b/i;
+
+const CREDENTIALS: Pattern[] = [
+  { what: 'editing CI configuration or credentials', re: CREDENTIAL_TARGET,
+    accept: (m, index) => {
+      const [lineStart] = lineBounds(index, m.index);
+      const before = index.text.slice(Math.max(lineStart, m.index - 120), m.index);
+      const clause = before.slice(Math.max(...['.', '!', '?', ';', '|'].map((p) => before.lastIndexOf(p + ' ')), 0));
+      return EDIT_VERB.test(clause);
+    } },
+];
+
+function check(code: string, patterns: Pattern[], { file, doc }: LintInput): Diagnostic[] {
+  const index = textIndexOf(doc);
+  const out: Diagnostic[] = [];
+  for (const p of patterns) {
+    for (const m of matchesOf(p.re, doc.text)) {
+      const end = m.index + m[0].trimEnd().length;
+      if (p.accept && !p.accept(m, index)) continue;
+      if (isForbidden(index, m.index, end)) continue;
+      out.push(diag(code, { file: file.id, range: spanOf(index, m.index, end), message: `${p.what}: ${excerpt(m[0])}` }));
+    }
+  }
+  return out;
+}
+
+/** The matched command, shortened for the message, with token-like words masked. */
+function excerpt(s: string): string {
+  const t = s.trim().replace(/\s+/g, ' ')
+    .replace(/[A-Za-z0-9_-]{20,}/g, (w) => (/\d/.test(w) && /[A-Za-z]/.test(w) ? '…' : w));
+  return t.length > 80 ? `${t.slice(0, 77)}...` : t;
+}
+
+const rule = (code: string, name: string, patterns: Pattern[]): LintRule =>
+  ({ code, name, check: (input) => check(code, patterns, input) });
+
+export const DANGEROUS_COMMAND_RULES: LintRule[] = [
+  rule('RC6201', 'download-piped-to-shell', PIPE_TO_SHELL),
+  rule('RC6202', 'broad-recursive-delete', RM_RF),
+  rule('RC6203', 'world-writable-chmod', CHMOD),
+  rule('RC6204', 'tls-verification-disabled', TLS),
+  rule('RC6205', 'force-push-protected-branch', FORCE_PUSH),
+  rule('RC6206', 'skipped-hooks-or-tests', SKIP_CHECKS),
+  rule('RC6207', 'edits-ci-or-credentials', CREDENTIALS),
+];
