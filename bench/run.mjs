@@ -1,0 +1,256 @@
+#!/usr/bin/env node
+// `npm run bench` — times the rulec CLI on a synthetic monorepo against a floor.
+//
+//   node bench/run.mjs [--runs 3] [--files 100000] [--dirs N] [--instruction-files N]
+//                      [--rules N] [--seed 1] [--cli dist/cli/main.js] [--out .bench/results.json]
+//
+// Every measurement is a fresh child process: wall time from spawn to exit, peak RSS from
+// bench/rss-hook.mjs. See bench/README.md.
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BENCH_DIR, REPO_ROOT, SIZE_ARGS, ensureMonorepo, sizeOptions } from './generate.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const HOOK = pathToFileURL(path.join(HERE, 'rss-hook.mjs')).href;
+const FLOOR = path.join(HERE, 'floor.mjs');
+
+class BenchError extends Error {
+  constructor(message, exitCode) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+/** Abort the benchmark (cleanup in `finally` blocks still runs). */
+function fail(message, code = 1) {
+  throw new BenchError(message, code);
+}
+
+function tail(text, lines = 25) {
+  const all = text.replace(/\s+$/, '').split('\n');
+  return all.slice(-lines).join('\n');
+}
+
+/** Run `node --import rss-hook <args>`; resolve {code, signal, ms, rssKiB, stdout, stderr}. */
+function measure(args, { cwd = REPO_ROOT } = {}) {
+  const rssFile = path.join(os.tmpdir(), `rulec-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--import', HOOK, ...args], {
+      cwd,
+      env: { ...process.env, RULEC_BENCH_RSS_FILE: rssFile, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdoutBytes = 0;
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b) => {
+      stdoutBytes += b.length;
+      if (stdout.length < 1 << 20) stdout += b.toString();
+    });
+    child.stderr.on('data', (b) => {
+      stderr += b.toString();
+      if (stderr.length > 1 << 16) stderr = stderr.slice(-(1 << 15));
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      let rssKiB = null;
+      try {
+        rssKiB = Number(fs.readFileSync(rssFile, 'utf8'));
+        fs.rmSync(rssFile, { force: true });
+      } catch {
+        // the hook did not run (killed by a signal, or crashed before exit handlers)
+      }
+      resolve({ code, signal, ms, rssKiB, stdout, stdoutBytes, stderr });
+    });
+  });
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function dirStats(dir) {
+  let files = 0;
+  let bytes = 0;
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) {
+        files++;
+        bytes += fs.statSync(p).size;
+      }
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return { files, bytes };
+}
+
+/** Flags named in a help text, e.g. ['--repo', '--out', '--fresh']. */
+function helpFlags(text) {
+  return new Set(text.match(/--[a-z][a-z0-9-]*/g) ?? []);
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      ...SIZE_ARGS,
+      runs: { type: 'string', default: '3' },
+      cli: { type: 'string', default: path.join(REPO_ROOT, 'dist', 'cli', 'main.js') },
+      out: { type: 'string', default: path.join(BENCH_DIR, 'results.json') },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log('usage: node bench/run.mjs [--runs 3] [--files 100000] [--dirs N] [--instruction-files N] [--rules N] [--seed 1] [--cli PATH] [--out FILE]');
+    return;
+  }
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive integer, got ${values.runs}`, 2);
+  const cli = path.resolve(values.cli);
+
+  // 1. the repository under test
+  const opts = sizeOptions(values);
+  console.log('bench: preparing synthetic monorepo…');
+  let repo;
+  try {
+    repo = ensureMonorepo(opts);
+  } catch (err) {
+    fail(`generating the monorepo failed: ${err.message}`, 2);
+  }
+  console.log(
+    `bench: ${repo.reused ? 'reusing' : `generated in ${repo.seconds}s`} ${path.relative(REPO_ROOT, repo.dir)} — ` +
+      `${repo.counts.files} files, ${repo.counts.dirs} dirs, ${repo.counts.instructionFiles} instruction files, ` +
+      `${repo.counts.globs} globs in ${repo.counts.ruleFiles} rule files, commit ${repo.commit.slice(0, 12)}`,
+  );
+
+  // 2. the CLI must exist and answer --help
+  if (!fs.existsSync(cli)) fail(`${path.relative(REPO_ROOT, cli)} does not exist; run \`npm run build\` first (npm run bench does).`, 2);
+  const buildHelp = await measure([cli, 'build', '--help']);
+  if (buildHelp.code !== 0) {
+    fail(`\`rulec build --help\` exited ${buildHelp.code ?? buildHelp.signal}\n--- stderr (tail) ---\n${tail(buildHelp.stderr)}\n--- stdout (tail) ---\n${tail(buildHelp.stdout)}`);
+  }
+  const explainHelp = await measure([cli, 'explain', '--help']);
+  const explainFlags = explainHelp.code === 0 ? helpFlags(explainHelp.stdout + explainHelp.stderr) : null;
+  if (!explainFlags) console.log(`bench: \`rulec explain --help\` exited ${explainHelp.code}; skipping explain`);
+  const hasFresh = explainFlags?.has('--fresh') ?? false;
+  if (explainFlags && !hasFresh) console.log('bench: `rulec explain` has no --fresh flag; skipping explain --fresh');
+  // explain reads the bundle we built, when it has a flag to say where it is
+  const bundleFlag = explainFlags ? ['--bundle', '--bundle-dir', '--out'].find((f) => explainFlags.has(f)) : undefined;
+
+  // 3. measurements, interleaved per round so drift spreads over every command
+  const tmpBase = fs.mkdtempSync(path.join(os.tmpdir(), 'rulec-bench-'));
+  const deep = repo.deepPath;
+  const rel = (p) => (p.startsWith(REPO_ROOT) ? path.relative(REPO_ROOT, p) : p);
+  const commands = [
+    { id: 'floor', label: 'floor (git ls-files + sha256)', args: () => [FLOOR, repo.dir] },
+    { id: 'cold', label: 'build (cold)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out] },
+    { id: 'warm', label: 'build (warm)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out] },
+  ];
+  if (explainFlags) {
+    const explainArgs = (r) => [cli, 'explain', deep, '--repo', repo.dir, ...(bundleFlag ? [bundleFlag, r.out] : []), '--format', 'json'];
+    commands.push({ id: 'explain', label: 'explain (bundle)', args: explainArgs });
+    if (hasFresh) commands.push({ id: 'explain-fresh', label: 'explain --fresh', args: (r) => [...explainArgs(r), '--fresh'] });
+  }
+  const samples = Object.fromEntries(commands.map((c) => [c.id, []]));
+  let bundle = null;
+  try {
+    for (let i = 0; i < runs; i++) {
+      const round = { out: path.join(tmpBase, `out-${i}`) }; // does not exist yet: a fresh out dir
+      for (const c of commands) {
+        process.stdout.write(`bench: round ${i + 1}/${runs} ${c.label}… `);
+        const r = await measure(c.args(round));
+        samples[c.id].push(r);
+        console.log(`${r.ms.toFixed(0)} ms, exit ${r.code ?? r.signal}`);
+        if (r.code !== 0 && r.code !== 1) {
+          fail(
+            `${c.label} failed (exit ${r.code ?? r.signal}):\n  node ${c.args(round).map(rel).join(' ')}\n` +
+              `--- stderr (tail) ---\n${tail(r.stderr) || '(empty)'}\n--- stdout (tail) ---\n${tail(r.stdout) || '(empty)'}`,
+          );
+        }
+        if (c.id === 'floor' && r.code !== 0) fail(`the floor script failed:\n${tail(r.stderr)}`);
+        if (c.id === 'cold' && i === 0) bundle = dirStats(round.out);
+      }
+      fs.rmSync(round.out, { recursive: true, force: true });
+    }
+  } finally {
+    fs.rmSync(tmpBase, { recursive: true, force: true });
+  }
+
+  // 4. did the CLI write into the repository (a cache would make "cold" runs warm)?
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: repo.dir, maxBuffer: 1 << 28 }).toString().trim();
+  if (dirty) {
+    console.warn(`bench: warning: the CLI left changes in the benchmark repo (first lines below); later "cold" runs may not be cold.\n${tail(dirty.split('\n').slice(0, 10).join('\n'))}`);
+  }
+
+  // 5. report
+  const floorMedian = median(samples.floor.map((s) => s.ms));
+  const rows = commands.map((c) => {
+    const ss = samples[c.id];
+    const ms = ss.map((s) => s.ms);
+    const rss = ss.map((s) => s.rssKiB).filter((x) => x != null);
+    const codes = [...new Set(ss.map((s) => s.code ?? s.signal))];
+    return {
+      id: c.id,
+      command: c.label,
+      argv: ['node', ...c.args({ out: '<out>' }).map(rel)],
+      exitCodes: codes,
+      medianMs: +median(ms).toFixed(1),
+      minMs: +Math.min(...ms).toFixed(1),
+      maxMs: +Math.max(...ms).toFixed(1),
+      samplesMs: ms.map((x) => +x.toFixed(1)),
+      peakRssMiB: rss.length ? +(Math.max(...rss) / 1024).toFixed(1) : null,
+      ratioToFloor: +(median(ms) / floorMedian).toFixed(2),
+      stdoutBytes: ss[ss.length - 1].stdoutBytes,
+    };
+  });
+
+  const header = ['command', 'exit', 'median ms', 'min ms', 'max ms', 'peak RSS MiB', '× floor'];
+  const table = rows.map((r) => [r.command, r.exitCodes.join(','), r.medianMs.toFixed(0), r.minMs.toFixed(0), r.maxMs.toFixed(0), r.peakRssMiB == null ? '-' : r.peakRssMiB.toFixed(1), r.ratioToFloor.toFixed(2)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const fmt = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log('');
+  console.log(`rulec bench — ${repo.counts.files} files, ${repo.counts.dirs} dirs, ${repo.counts.instructionFiles} instruction files, ${repo.counts.globs} globs; ${runs} run(s) each`);
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of table) console.log(fmt(row));
+  if (bundle) console.log(`bundle: ${bundle.files} files, ${(bundle.bytes / 1024 / 1024).toFixed(2)} MiB`);
+  if (explainFlags) console.log(`explain path: ${deep}`);
+
+  const rulecHead = (() => {
+    try {
+      return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT }).toString().trim();
+    } catch {
+      return null;
+    }
+  })();
+  const results = {
+    date: new Date().toISOString(),
+    rulec: { head: rulecHead, cli: rel(cli) },
+    machine: { node: process.version, platform: `${os.platform()} ${os.release()}`, cpu: os.cpus()[0]?.model ?? null, cpus: os.cpus().length, memGiB: +(os.totalmem() / 2 ** 30).toFixed(1) },
+    runs,
+    repo: { dir: rel(repo.dir), commit: repo.commit, options: repo.options, counts: repo.counts, generatedSeconds: repo.seconds, reused: repo.reused },
+    explainPath: explainFlags ? deep : null,
+    explainBundleFlag: bundleFlag ?? null,
+    bundle,
+    repoDirtyAfterRun: Boolean(dirty),
+    results: rows,
+  };
+  const outFile = path.resolve(values.out);
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  fs.writeFileSync(outFile, JSON.stringify(results, null, 2) + '\n');
+  console.log(`results: ${rel(outFile)}`);
+}
+
+main().catch((err) => {
+  console.error(`bench: ${err instanceof BenchError ? err.message : (err.stack ?? String(err))}`);
+  process.exitCode = err instanceof BenchError ? err.exitCode : 2;
+});
