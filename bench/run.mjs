@@ -94,6 +94,22 @@ function dirStats(dir) {
   return { files, bytes };
 }
 
+/**
+ * The bundle directory a build wrote under `out`: `<out>/current` names it (a text file
+ * holding the bundle id, or a symlink/directory); or `out` itself holds manifest.json.
+ */
+function bundleDir(out) {
+  const current = path.join(out, 'current');
+  try {
+    if (fs.statSync(current).isDirectory()) return current;
+    const id = fs.readFileSync(current, 'utf8').trim();
+    if (id && fs.existsSync(path.join(out, id, 'manifest.json'))) return path.join(out, id);
+  } catch {
+    // no `current` pointer
+  }
+  return fs.existsSync(path.join(out, 'manifest.json')) ? out : path.join(out, '<bundle_id>');
+}
+
 /** Flags named in a help text, e.g. ['--repo', '--out', '--fresh']. */
 function helpFlags(text) {
   return new Set(text.match(/--[a-z][a-z0-9-]*/g) ?? []);
@@ -156,7 +172,7 @@ async function main() {
     { id: 'warm', label: 'build (warm)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out] },
   ];
   if (explainFlags) {
-    const explainArgs = (r) => [cli, 'explain', deep, '--repo', repo.dir, ...(bundleFlag ? [bundleFlag, r.out] : []), '--format', 'json'];
+    const explainArgs = (r) => [cli, 'explain', deep, '--repo', repo.dir, ...(bundleFlag ? [bundleFlag, bundleDir(r.out)] : []), '--format', 'json'];
     commands.push({ id: 'explain', label: 'explain (bundle)', args: explainArgs });
     if (hasFresh) commands.push({ id: 'explain-fresh', label: 'explain --fresh', args: (r) => [...explainArgs(r), '--fresh'] });
   }
