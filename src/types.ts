@@ -34,6 +34,7 @@ export type FormatName =
   | 'cursor-rule'
   | 'copilot-instructions'
   | 'claude-local'
+  | 'claude-rule-local'
   | 'managed'
   | 'user'
   | 'import';

@@ -4,9 +4,12 @@
  * runLint:
  *   1. for each rule whose code is not 'off', run it on every input;
  *   2. give each finding the configured severity for its code;
- *   3. a rule that throws is a bug in rulec, never the user's fault: it becomes
+ *   3. keep at most MAX_PER_FILE findings of one rule in one file (a file with
+ *      thousands of hits needs one fix, not thousands of lines of report); the
+ *      last one kept says how many more there are;
+ *   4. a rule that throws is a bug in rulec, never the user's fault: it becomes
  *      an RC9001 diagnostic for that file and the other rules still run;
- *   4. sort by (file, line, col, code) and drop duplicates.
+ *   5. sort by (file, line, col, code) and drop duplicates.
  * Adding a rule is adding an entry to one of the family files in lint/.
  */
 import type { ParsedDoc, SourceFile } from '../types.js';
@@ -45,12 +48,22 @@ export function runLint(inputs: readonly LintInput[], severityOf: (code: string)
     const severity = severityOf(rule.code);
     if (severity === 'off') continue;
     for (const input of inputs) {
-      for (const d of runRule(rule, input)) {
+      for (const d of capped(runRule(rule, input))) {
         out.push(d.code === rule.code ? { ...d, severity } : d);
       }
     }
   }
   return sortDiagnostics(out);
+}
+
+export const MAX_PER_FILE = 100;
+
+function capped(found: Diagnostic[]): Diagnostic[] {
+  if (found.length <= MAX_PER_FILE) return found;
+  const kept = sortDiagnostics(found).slice(0, MAX_PER_FILE);
+  const last = kept[MAX_PER_FILE - 1]!;
+  kept[MAX_PER_FILE - 1] = { ...last, message: `${last.message} (and ${found.length - MAX_PER_FILE} more like this in the file)` };
+  return kept;
 }
 
 function runRule(rule: LintRule, input: LintInput): Diagnostic[] {

@@ -1,0 +1,122 @@
+/** `rulec explain PATH`: what an agent sees at a path, in order, and why. */
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { compile, type CompileOptions } from '../../compile.js';
+import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
+import { loadPolicy } from '../../config/load-policy.js';
+import { discover } from '../../discover/discover.js';
+import { CURRENT_POINTER } from '../../emit/write-bundle.js';
+import { UsageError } from '../../diagnostics/errors.js';
+import { explainPath, formatExplanation } from '../../report/explain.js';
+import { canonicalJson } from '../../util/canonical-json.js';
+import { digestOf, sha256Hex } from '../../util/hash.js';
+import { dirnameOf, toPosix } from '../../util/posix-path.js';
+import { formatOption, parseCommandArgs, str } from '../args.js';
+import { EXIT, type Io } from '../io.js';
+import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
+
+export const EXPLAIN_HELP = `Usage: rulec explain PATH [options]
+
+Show the standing context an agent gets at PATH (a file or directory of the
+repository): every source in render order with its layer, why it applies and
+its tokens; the attachments whose globs match PATH; and what does not load
+there and why. Answered from the repository's built bundle (<repo>/bundles/current)
+when it is up to date with the work tree, otherwise compiled on the fly.
+
+Options:
+${COMPILE_HELP}
+  --bundle DIR      answer from this bundle directory (verified; no freshness check)
+  --fresh           always compile on the fly
+  --text            print the exact frozen context text instead of the listing
+  -h, --help        show this help
+
+Exit codes: 0 answered, 2 usage or internal failure (for example a tampered bundle).`;
+
+export async function explainCommand(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, bundle: { type: 'string' }, fresh: { type: 'boolean' }, text: { type: 'boolean' } }, 1);
+  if (values.help) return io.out(`${EXPLAIN_HELP}\n`), EXIT.clean;
+  const format = formatOption(values);
+  const target = positionals[0];
+  if (target === undefined) throw new UsageError('explain needs a PATH (see rulec explain --help)');
+  const options = compileOptionsFrom(values, io);
+  const path = repoRelative(io, options.repoDir, target);
+
+  const answer = await answerFrom(values, options, io);
+  const e = explainPath(answer.manifest, path);
+  const text = answer.textFor(e.variant.id);
+  if (format === 'json') {
+    io.out(`${JSON.stringify({ ...e, origin: answer.origin, bundle_id: answer.manifest.bundle_id, ...(values.text ? { text } : {}) }, null, 2)}\n`);
+  } else if (values.text) {
+    io.out(text);
+  } else {
+    io.out(formatExplanation(e, answer.originText, answer.localNotes(path)));
+  }
+  return EXIT.clean;
+}
+
+interface Answer {
+  manifest: Record<string, unknown>;
+  origin: 'bundle' | 'compiled';
+  originText: string;
+  textFor(variant: string): string;
+  localNotes(path: string): string[];
+}
+
+async function answerFrom(values: Record<string, unknown>, options: CompileOptions & { repoDir: string }, io: Io): Promise<Answer> {
+  const explicit = typeof values.bundle === 'string' ? resolve(io.cwd, values.bundle) : null;
+  const current = join(options.repoDir, 'bundles', CURRENT_POINTER);
+  if (explicit || (!values.fresh && existsSync(current))) {
+    const dir = explicit ?? join(options.repoDir, 'bundles', readFileSync(current, 'utf8').trim());
+    const bundle = openVerified(dir);
+    if (explicit || (await isFresh(bundle, options))) {
+      return {
+        manifest: bundle.manifest, origin: 'bundle', originText: `from bundle ${displayPath(io, dir)}`,
+        textFor: (id) => bundle.contextFor(indexDirOf(bundle.manifest, id)).text, localNotes: () => [],
+      };
+    }
+  }
+  const result = await compile(options);
+  const texts = new Map(result.variants.map((v) => [v.id, v.text]));
+  return {
+    manifest: result.manifest, origin: 'compiled', originText: 'compiled from the work tree',
+    textFor: (id) => texts.get(id) ?? '',
+    localNotes: (path) => result.discovered.localExcluded
+      .filter((f) => { const d = dirnameOf(f); return d === '' || path === d || path.startsWith(`${d}/`); })
+      .map((f) => `${f} — local (personal) file; pass --include-local to include it`),
+  };
+}
+
+function openVerified(dir: string): OpenedBundle {
+  try {
+    return openBundle(dir);
+  } catch (e) {
+    throw new UsageError(`cannot use bundle ${dir}: ${(e as Error).message}`);
+  }
+}
+
+/** The bundle is fresh when the same policy and the same instruction files (by digest) would be compiled now. */
+async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir: string }): Promise<boolean> {
+  const m = bundle.manifest as { policy: { digest: string }; layers: { local: boolean }; files: Record<string, { sha256: string; activation: string }> };
+  if (m.layers.local !== (options.includeLocal ?? false)) return false;
+  const { policy } = loadPolicy(options.repoDir, options.policyFile);
+  if (digestOf(canonicalJson(policy)) !== m.policy.digest) return false;
+  const found = await discover({ repoDir: options.repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy });
+  const listed = Object.entries(m.files).filter(([, f]) => f.activation !== 'import' || false);
+  const now = new Map(found.value.files.map((f) => [f.id, `sha256:${sha256Hex(f.bytes)}`]));
+  const imports = new Set(Object.entries(m.files).filter(([, f]) => f.activation === 'import').map(([id]) => id));
+  if ([...now.keys()].filter((id) => !imports.has(id)).length !== listed.length) return false;
+  return listed.every(([id, f]) => now.get(id) === f.sha256);
+}
+
+function indexDirOf(manifest: Record<string, unknown>, variant: string): string {
+  const index = manifest.index as Record<string, string>;
+  return Object.keys(index).find((d) => index[d] === variant) ?? '';
+}
+
+function repoRelative(io: Io, repoDir: string, target: string): string {
+  const abs = isAbsolute(target) ? target : resolve(io.cwd, target);
+  const rel = relative(repoDir, abs);
+  const inside = !rel.startsWith('..') && !isAbsolute(rel);
+  const chosen = inside && (isAbsolute(target) || io.cwd.startsWith(repoDir)) ? rel : target;
+  return toPosix(chosen).replace(/^\.\//, '').replace(/\/+$/, '').replace(/^\.$/, '');
+}

@@ -1,0 +1,53 @@
+/** Options and output pieces shared by the commands that compile a repository. */
+import { relative, resolve } from 'node:path';
+import type { CompileOptions, CompileResult } from '../../compile.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { SourceLines } from '../../report/text.js';
+import { str, type OptionSpec, type Parsed } from '../args.js';
+import type { Io } from '../io.js';
+
+export const COMPILE_OPTIONS: OptionSpec = {
+  repo: { type: 'string' },
+  managed: { type: 'string' },
+  policy: { type: 'string' },
+  'include-local': { type: 'boolean' },
+  format: { type: 'string' },
+};
+
+export const COMPILE_HELP = `  --repo DIR        repository to compile (default: current directory)
+  --managed DIR     managed-layer directory (overrides the policy's managed.dir)
+  --policy FILE     policy file (default: .rulec/policy.yaml in the repo, if present)
+  --include-local   include personal, unreviewed files (CLAUDE.local.md, ignored AGENTS.override.md)
+  --format FMT      text (default) or json`;
+
+export function compileOptionsFrom(values: Parsed['values'], io: Io): CompileOptions & { repoDir: string } {
+  const managed = str(values, 'managed');
+  const policy = str(values, 'policy');
+  return {
+    repoDir: resolve(io.cwd, str(values, 'repo') ?? '.'),
+    ...(managed ? { managedDir: resolve(io.cwd, managed) } : {}),
+    ...(policy ? { policyFile: resolve(io.cwd, policy) } : {}),
+    includeLocal: values['include-local'] === true,
+  };
+}
+
+/** Source lines for code frames, from the parsed documents of a result. */
+export function linesOf(result: CompileResult | null): SourceLines {
+  const cache = new Map<string, string[]>();
+  return (file) => {
+    const doc = result?.resolution.sources.get(file)?.doc;
+    if (!doc) return undefined;
+    let lines = cache.get(file);
+    if (!lines) cache.set(file, (lines = doc.text.split('\n')));
+    return lines;
+  };
+}
+
+export function displayPath(io: Io, abs: string): string {
+  const rel = relative(io.cwd, abs);
+  return rel === '' ? '.' : rel.startsWith('..') ? abs : rel;
+}
+
+export function diagnosticsJson(list: readonly Diagnostic[]): unknown[] {
+  return list.map((d) => ({ ...d }));
+}

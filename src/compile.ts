@@ -1,0 +1,155 @@
+/**
+ * compile(): the pipeline as a table of stages, run in order.
+ *
+ *   policy → discover → parse → imports → resolve → render → validate → manifest
+ *
+ * Only policy loading, discover and imports read files; the rest are
+ * functions of their inputs. Writing the bundle is a separate step (emit),
+ * so a library caller can inspect a result without touching the disk.
+ */
+import { join } from 'node:path';
+import semver from 'semver';
+import type { TiktokenEncoding } from 'js-tiktoken';
+import type { Attachment, ParsedDoc, Variant } from './types.js';
+import { loadPolicy } from './config/load-policy.js';
+import { compilerVersion } from './config/package-files.js';
+import type { Policy } from './config/policy.js';
+import { discover, type Discovered } from './discover/discover.js';
+import { followImports } from './discover/follow-imports.js';
+import { parseDoc } from './parse/parse-doc.js';
+import { resolve, type Resolution } from './resolve/resolve.js';
+import { render } from './render/render.js';
+import { checkBudgets } from './validate/budgets.js';
+import { runLint } from './validate/lint-rules.js';
+import { tokenCounter } from './validate/token-count.js';
+import { applySeverities } from './validate/severity.js';
+import { buildManifest, bundleDigest, type Manifest } from './emit/manifest.js';
+import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { catalogueEntry } from './diagnostics/catalogue.js';
+import { UsageError } from './diagnostics/errors.js';
+import { canonicalJson } from './util/canonical-json.js';
+import { digestOf } from './util/hash.js';
+import { toPosix } from './util/posix-path.js';
+
+export interface CompileOptions {
+  /** Repository directory (default: the current directory). */
+  repoDir?: string;
+  /** Managed-layer directory; overrides the policy's managed.dir. */
+  managedDir?: string | null;
+  /** Policy file; default `.rulec/policy.yaml` in the repo when present. */
+  policyFile?: string;
+  /** Include personal, unreviewed files (CLAUDE.local.md …). */
+  includeLocal?: boolean;
+  /** Where bundles are written (default `<repo>/bundles`); never read as input. */
+  outDir?: string;
+  /** Semver recorded as the bundle revision (default 0.1.0). */
+  revision?: string;
+}
+
+export interface CompileResult {
+  manifest: Manifest;
+  /** `sha256:` + sha256 of the canonical manifest bytes. */
+  digest: string;
+  variants: Variant[];
+  attachments: Attachment[];
+  resolution: Resolution;
+  discovered: Discovered;
+  policy: Policy;
+  sourceTokens: Map<string, number>;
+  /** Sorted, severities as configured; `off` codes removed. */
+  diagnostics: Diagnostic[];
+}
+
+export async function compile(options: CompileOptions = {}): Promise<CompileResult> {
+  const revision = options.revision ?? '0.1.0';
+  if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
+  const repoDir = options.repoDir ?? '.';
+  const loaded = loadPolicy(repoDir, options.policyFile);
+  if (loaded.diagnostics.some((d) => d.severity === 'error')) {
+    throw new PolicyError(loaded.diagnostics);
+  }
+  const policy = loaded.policy;
+  const diagnostics: Diagnostic[] = [];
+
+  const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
+    outDir: options.outDir ?? join(repoDir, 'bundles') });
+  diagnostics.push(...found.diagnostics);
+  const discovered = found.value;
+
+  const docs = new Map<string, ParsedDoc>();
+  for (const file of discovered.files) {
+    const parsed = parseDoc(file);
+    docs.set(file.id, parsed.value);
+    diagnostics.push(...parsed.diagnostics);
+  }
+
+  const listed = new Set(discovered.paths);
+  const roots = {
+    repo: toPosix(discovered.rootReal),
+    repoReal: discovered.rootReal,
+    managedReal: discovered.managedReal,
+    ...(discovered.managedReal ? { managed: toPosix(discovered.managedReal) } : {}),
+  };
+  diagnostics.push(...followImports(discovered.files, docs, {
+    roots, maxDepth: policy.imports.max_depth, maxBytes: policy.discover.max_file_bytes,
+    isListed: (p) => listed.has(p), parse: parseDoc,
+  }));
+
+  if (discovered.git && !discovered.git.dirty) {
+    const inputs = new Set(discovered.files.map((f) => f.id));
+    discovered.git.dirty = discovered.git.changed.some((p) => inputs.has(p));
+  }
+
+  const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports: { roots, maxDepth: policy.imports.max_depth } });
+  diagnostics.push(...resolved.diagnostics);
+
+  const counter = tokenCounter(policy.tokenizer as TiktokenEncoding);
+  const rendered = render(resolved.value, counter);
+  const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
+  diagnostics.push(...budgets.diagnostics);
+  diagnostics.push(...runLint(discovered.files.flatMap((file) => {
+    const doc = docs.get(file.id);
+    return doc ? [{ file, doc }] : [];
+  }), (code) => policy.severity[code] ?? catalogueEntry(code).severity));
+  if (discovered.localExcluded.length > 0) diagnostics.push(localNote(discovered.localExcluded));
+
+  const final = sortDiagnostics(applySeverities(diagnostics, policy.severity));
+  const manifest = buildManifest({
+    resolution: resolved.value,
+    variants: rendered.variants,
+    attachments: rendered.attachments,
+    overruns: budgets.overruns,
+    diagnostics: final,
+    pathCount: discovered.paths.length,
+    git: discovered.git,
+    revision,
+    compilerVersion: compilerVersion(),
+    policyDigest: digestOf(canonicalJson(policy)),
+    tokenizer: policy.tokenizer,
+    includeLocal: options.includeLocal ?? false,
+    sourceTokens: rendered.sourceTokens,
+  });
+  return {
+    manifest,
+    digest: bundleDigest(manifest),
+    variants: rendered.variants,
+    attachments: rendered.attachments,
+    resolution: resolved.value,
+    discovered,
+    policy,
+    sourceTokens: rendered.sourceTokens,
+    diagnostics: final,
+  };
+}
+
+/** The policy file is invalid: a configuration failure (exit 2), carrying its diagnostics. */
+export class PolicyError extends UsageError {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(`invalid policy: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}`);
+  }
+}
+
+function localNote(files: string[]): Diagnostic {
+  const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
+  return diag('RC1004', { file: '', message: `${files.length} local file${files.length === 1 ? '' : 's'} not included: ${shown}` });
+}

@@ -1,0 +1,39 @@
+/**
+ * Load the effective policy (I/O): the built-in policies/default.yaml, merged
+ * with the repository's policy file when there is one. Pure validation lives
+ * in validatePolicy so it can be tested on inline text.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../diagnostics/errors.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { readPackageFile, readPackageJson } from './package-files.js';
+import { validatePolicy } from './validate-policy.js';
+import type { Policy } from './policy.js';
+
+/** Where a repository keeps its own policy when --policy is not given. */
+export const REPO_POLICY_PATH = '.rulec/policy.yaml';
+
+export interface LoadedPolicy {
+  policy: Policy;
+  /** The file the repository's policy came from, if any (for messages). */
+  file: string | null;
+  diagnostics: Diagnostic[];
+}
+
+export function loadPolicy(repoDir: string, policyFile?: string): LoadedPolicy {
+  const schema = readPackageJson('schemas/policy.schema.json');
+  const base = validatePolicy('policies/default.yaml', readPackageFile('policies/default.yaml'), null, schema);
+  if (!base.value) throw new Error(`built-in policy is invalid: ${base.diagnostics.map((d) => d.message).join('; ')}`);
+  const file = policyFile ?? (existsSync(join(repoDir, REPO_POLICY_PATH)) ? join(repoDir, REPO_POLICY_PATH) : null);
+  if (!file) return { policy: base.value, file: null, diagnostics: [] };
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read policy file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const merged = validatePolicy(policyFile ?? REPO_POLICY_PATH, text, base.value, schema);
+  return { policy: merged.value ?? base.value, file, diagnostics: merged.diagnostics };
+}
+

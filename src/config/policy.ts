@@ -1,0 +1,27 @@
+/** The effective policy: policies/default.yaml merged with a repository's own. */
+import type { Severity } from '../diagnostics/diagnostic.js';
+
+export type FormatFamily = 'agents' | 'claude' | 'gemini' | 'copilot' | 'cursor';
+
+export interface Policy {
+  version: 1;
+  tokenizer: 'o200k_base' | 'cl100k_base' | 'p50k_base' | 'r50k_base';
+  formats: Record<FormatFamily, boolean>;
+  discover: { exclude: string[]; walk_ignore: string[]; max_file_bytes: number };
+  imports: { max_depth: number };
+  managed: { dir: string | null };
+  budgets: { variant_tokens: number; attachment_tokens: number; file_bytes: number };
+  severity: Record<string, Severity | 'off'>;
+}
+
+/** Deep-merge `over` onto `base`: mappings merge, everything else replaces. */
+export function mergePolicy(base: unknown, over: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = mergePolicy(base[k], v);
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,20 @@
+/** Parse and validate policy text (pure): YAML → merged over `base` → schema-checked. */
+import { parseDocument } from 'yaml';
+import type { StageResult } from '../types.js';
+import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { checkSchema, compileSchema, yamlLocator } from '../validate/schema-check.js';
+import { mergePolicy, type Policy } from './policy.js';
+
+export function validatePolicy(file: string, text: string, base: Policy | null, schema: Record<string, unknown>): StageResult<Policy | null> {
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const locate = yamlLocator(text);
+    const diagnostics: Diagnostic[] = doc.errors.map((e) => diag('RC4001', { file, range: locate(''), message: `policy is not valid YAML: ${e.message.split('\n')[0]}` }));
+    return { value: null, diagnostics };
+  }
+  const own = doc.toJS() ?? {};
+  const merged = base ? mergePolicy(base, own) : own;
+  // Report schema errors against the user's own text, where the keys live.
+  const diagnostics = checkSchema(compileSchema(schema), merged, file, 'RC4001', yamlLocator(text));
+  return { value: diagnostics.length === 0 ? (merged as Policy) : null, diagnostics };
+}

@@ -1,0 +1,179 @@
+/**
+ * Discovery: the only stage that reads the repository.
+ *
+ * 1. Resolve the repo root (realpath). In a git work tree, list tracked and
+ *    untracked-but-not-ignored paths with `git ls-files`; otherwise walk the
+ *    tree in sorted order, skipping policy `discover.walk_ignore` names.
+ * 2. Ask git explicitly for ignored personal files (CLAUDE.local.md,
+ *    AGENTS.override.md, .claude/rules/**\/*.local.md): they are never tracked.
+ * 3. Classify every path against the format table; give each instruction file
+ *    its base layer (local when personal or ignored; repo at the root; path below).
+ *    Local files are listed but not read unless --include-local.
+ * 4. Read each file under its root: symlinks must stay inside the root,
+ *    oversize files are refused unread.
+ * 5. Read the managed directory (every .md file, sorted) as the managed layer.
+ * 6. Report paths that collide by letter case with an instruction file.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import picomatch from 'picomatch';
+import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import type { FormatName, Layer, Root, SourceFile, StageResult } from '../types.js';
+import type { Policy, FormatFamily } from '../config/policy.js';
+import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { UsageError } from '../diagnostics/errors.js';
+import { compareCodeUnits } from '../util/compare.js';
+import { classifyPath } from './formats.js';
+import { gitAt, gitInfo, listIgnoredLocal, listWorkTree, workTreeTop, type GitInfo } from './git.js';
+import { readUnderRoot } from './read-source.js';
+import { walkTree } from './walk.js';
+
+export interface DiscoverOptions {
+  repoDir: string;
+  managedDir?: string | null;
+  includeLocal: boolean;
+  policy: Policy;
+  /** Absolute directory where bundles are written; its contents are never inputs. */
+  outDir?: string;
+}
+
+export interface Discovered {
+  /** Absolute real paths of the roots: used for reading only, never hashed. */
+  rootReal: string;
+  managedReal: string | null;
+  files: SourceFile[];
+  /** Every work-tree path (tracked + untracked, not ignored), sorted. */
+  paths: string[];
+  git: GitInfo | null;
+  /** Local-layer files present but left out (no --include-local). */
+  localExcluded: string[];
+}
+
+const FAMILY: Record<FormatName, FormatFamily | null> = {
+  'agents-override': 'agents', agents: 'agents', claude: 'claude', 'claude-dot': 'claude', 'claude-local': 'claude',
+  'claude-rule': 'claude', 'claude-rule-local': 'claude', gemini: 'gemini', copilot: 'copilot',
+  'copilot-instructions': 'copilot', 'cursor-rule': 'cursor', cursorrules: 'cursor', managed: null, user: null, import: null,
+};
+
+export async function discover(options: DiscoverOptions): Promise<StageResult<Discovered>> {
+  const rootReal = realDir(options.repoDir, 'repository');
+  const managedDir = options.managedDir ?? options.policy.managed.dir;
+  const managedReal = managedDir ? realDir(resolvePath(rootReal, managedDir), 'managed') : null;
+  const diagnostics: Diagnostic[] = [];
+
+  const top = await workTreeTop(rootReal);
+  const repoGit = top === null ? null : gitAt(rootReal);
+  const listed = repoGit ? await listWorkTree(repoGit) : { tracked: walkTree(rootReal, options.policy.discover.walk_ignore), untracked: [] };
+  const trackedSet = new Set(listed.tracked);
+  const byPolicy = excludeMatcher(options.policy.discover.exclude);
+  const outPrefix = outputPrefix(rootReal, options.outDir);
+  const excluded = (p: string): boolean => (outPrefix !== null && p.startsWith(outPrefix)) || byPolicy(p);
+  const paths = [...new Set([...listed.tracked, ...listed.untracked])].filter((p) => !excluded(p)).sort(compareCodeUnits);
+  const pathSet = new Set(paths);
+  const ignoredLocal = repoGit ? (await listIgnoredLocal(repoGit)).filter((p) => !excluded(p)) : [];
+  const info = repoGit ? await gitInfo(repoGit) : null;
+
+  const files: SourceFile[] = [];
+  const localExcluded: string[] = [];
+  const maxBytes = options.policy.discover.max_file_bytes;
+  for (const path of [...paths, ...ignoredLocal.filter((p) => !trackedSet.has(p))]) {
+    const c = classifyPath(path);
+    const family = c ? FAMILY[c.spec.name] : null;
+    if (!c || (family && !options.policy.formats[family])) continue;
+    const ignored = !pathSet.has(path);
+    const layer: Layer = c.spec.personal || ignored ? 'local' : c.scope === '' ? 'repo' : 'path';
+    if (layer === 'local' && !options.includeLocal) {
+      localExcluded.push(path);
+      continue;
+    }
+    const read = readUnderRoot(rootReal, path, path, maxBytes);
+    if (!read.ok) {
+      if (!read.missing) diagnostics.push(read.diagnostic);
+      continue;
+    }
+    files.push(source(path, path, 'repo', c.spec.name, layer, c.scope, read.bytes, read.linkTarget, trackedSet.has(path) || !repoGit));
+  }
+  if (managedReal) files.push(...readManaged(managedReal, maxBytes, diagnostics));
+  diagnostics.push(...caseCollisions(paths, files));
+  // Dirty is about inputs: an instruction file that differs from HEAD (imports are added by the caller).
+  const git = info === null ? null : { ...info, changed: info.changed.filter((p) => !(outPrefix !== null && p.startsWith(outPrefix))),
+    dirty: info.changed.some((p) => classifyPath(p) !== null && !(outPrefix !== null && p.startsWith(outPrefix))) };
+  files.sort((a, b) => compareCodeUnits(a.id, b.id));
+  localExcluded.sort(compareCodeUnits);
+  return { value: { rootReal, managedReal, files, paths, git, localExcluded }, diagnostics };
+}
+
+/** The bundle output directory as a repo-relative prefix, when it lies inside the repository. */
+function outputPrefix(rootReal: string, outDir: string | undefined): string | null {
+  if (!outDir) return null;
+  let real: string;
+  try {
+    real = realpathSync(outDir);
+  } catch {
+    real = resolvePath(outDir);
+  }
+  const rel = relative(rootReal, real);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
+  return `${rel.split(sep).join('/')}/`;
+}
+
+function excludeMatcher(globs: readonly string[]): (path: string) => boolean {
+  if (globs.length === 0) return () => false;
+  const match = picomatch([...globs], { dot: true });
+  return (path) => match(path);
+}
+
+function realDir(dir: string, what: string): string {
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    throw new UsageError(`${what} directory not found: ${dir}`);
+  }
+  if (!statSync(real).isDirectory()) throw new UsageError(`${what} path is not a directory: ${dir}`);
+  return real;
+}
+
+export function source(id: string, rel: string, root: Root, format: FormatName, layer: Layer, scope: string,
+  bytes: Uint8Array, linkTarget: string | undefined, tracked: boolean): SourceFile {
+  const f: SourceFile = { id, rel, root, format, layer, scope, bytes, tracked };
+  if (linkTarget !== undefined) f.linkTarget = linkTarget;
+  return f;
+}
+
+function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
+  const out: SourceFile[] = [];
+  for (const rel of walkTree(managedReal, ['.git'])) {
+    if (!rel.endsWith('.md')) continue;
+    const id = `managed:${rel}`;
+    const read = readUnderRoot(managedReal, rel, id, maxBytes, 'managed:');
+    if (!read.ok) {
+      if (!read.missing) diagnostics.push(read.diagnostic);
+      continue;
+    }
+    out.push(source(id, rel, 'managed', 'managed', 'managed', '', read.bytes, read.linkTarget, true));
+  }
+  return out;
+}
+
+/** Paths equal to an instruction file's path but for letter case. */
+function caseCollisions(paths: readonly string[], files: readonly SourceFile[]): Diagnostic[] {
+  const instruction = new Set(files.filter((f) => f.root === 'repo').map((f) => f.id.toLowerCase()));
+  const groups = new Map<string, string[]>();
+  for (const p of paths) {
+    const lower = p.toLowerCase();
+    if (!instruction.has(lower)) continue;
+    const g = groups.get(lower);
+    if (g) g.push(p);
+    else groups.set(lower, [p]);
+  }
+  const out: Diagnostic[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const [first, ...others] = group;
+    for (const other of others) {
+      out.push(diag('RC1003', { file: other, message: `path differs only in letter case from ${first}` }));
+    }
+  }
+  return out;
+}
+

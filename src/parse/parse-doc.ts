@@ -1,0 +1,88 @@
+/**
+ * Parse one source file into its canonical model.
+ *
+ * 1. Decode UTF-8 (invalid bytes become U+FFFD and a diagnostic), strip a BOM,
+ *    normalise CRLF and lone CR to LF. Raw bytes stay on the SourceFile for hashing.
+ * 2. Split a leading `---` … `---` block off as YAML frontmatter and parse it with
+ *    positions; a bad header is reported and the body is still used.
+ * 3. Scan the body for ATX headings (sections) and `@path` imports, skipping
+ *    fenced code, inline code spans and HTML comments.
+ */
+import { isUtf8 } from 'node:buffer';
+import type { ImportRef, ParsedDoc, Section, SourceFile, StageResult } from '../types.js';
+import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { parseFrontmatter } from './frontmatter.js';
+import { headingOf, maskInline, scanLines } from './markdown-scan.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+export function parseDoc(file: SourceFile): StageResult<ParsedDoc> {
+  const diagnostics: Diagnostic[] = [];
+  const invalidUtf8 = !isUtf8(file.bytes);
+  let decoded = decoder.decode(file.bytes);
+  if (invalidUtf8) diagnostics.push(diag('RC2003', { file: file.id, range: firstInvalidSpan(decoded), message: 'file is not valid UTF-8; invalid bytes were replaced with U+FFFD' }));
+  const hadBom = decoded.charCodeAt(0) === 0xfeff;
+  if (hadBom) decoded = decoded.slice(1);
+  const hadCrlf = decoded.includes('\r');
+  const text = hadCrlf ? decoded.replace(/\r\n?/g, '\n') : decoded;
+
+  const fm = parseFrontmatter(file.id, text, file.format === 'cursor-rule');
+  diagnostics.push(...fm.diagnostics);
+  const { body, bodyLine } = fm.value;
+  const scanned = scanLines(body, bodyLine);
+  const doc: ParsedDoc = {
+    id: file.id,
+    text,
+    body,
+    bodyLine,
+    frontmatter: fm.value.data,
+    frontmatterKeys: fm.value.keys,
+    sections: sectionsOf(scanned),
+    imports: importsOf(scanned),
+    hadBom,
+    hadCrlf,
+    invalidUtf8,
+  };
+  return { value: doc, diagnostics };
+}
+
+function firstInvalidSpan(decoded: string) {
+  const at = decoded.indexOf('\uFFFD');
+  const before = decoded.slice(0, Math.max(0, at));
+  const line = before.split('\n').length;
+  const col = at - before.lastIndexOf('\n');
+  return { start: { line, col }, end: { line, col: col + 1 } };
+}
+
+function sectionsOf(lines: ReturnType<typeof scanLines>): Section[] {
+  const sections: Section[] = [];
+  const stack: { level: number; text: string }[] = [];
+  for (const l of lines) {
+    if (l.inFence) continue;
+    const h = headingOf(l.text);
+    if (!h) continue;
+    while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= h.level) stack.pop();
+    stack.push(h);
+    sections.push({ heading: h.text, level: h.level, path: stack.map((s) => s.text), line: l.line });
+  }
+  return sections;
+}
+
+/** Claude Code's import syntax: `@` at a word start, path up to whitespace (`\ ` escapes a space). */
+const IMPORT = /(^|\s)@((?:[^\s\\]|\\ )+)/g;
+
+function importsOf(lines: ReturnType<typeof scanLines>): ImportRef[] {
+  const imports: ImportRef[] = [];
+  let commentOpen = false;
+  for (const l of lines) {
+    if (l.inFence) continue;
+    const masked = maskInline(l.text, commentOpen);
+    commentOpen = masked.commentOpen;
+    for (const m of masked.masked.matchAll(IMPORT)) {
+      const target = (m[2] ?? '').replace(/\\ /g, ' ');
+      const col = (m.index ?? 0) + (m[1] ?? '').length + 1;
+      imports.push({ target, span: { start: { line: l.line, col }, end: { line: l.line, col: col + 1 + (m[2] ?? '').length } } });
+    }
+  }
+  return imports;
+}

@@ -1,0 +1,83 @@
+/**
+ * What applies at one path, and why — computed from a manifest alone, so a
+ * built bundle and a fresh compile give the same answer (pure).
+ */
+import picomatch from 'picomatch';
+import { GLOB_OPTIONS } from '../resolve/glob-index.js';
+import { compareCodeUnits } from '../util/compare.js';
+import { ancestorDirs, dirnameOf, isWithin } from '../util/posix-path.js';
+import { num } from './text.js';
+
+interface FileJson { layer: string; format: string; scope: string; activation: string; tokens?: number; globs?: string[]; link?: string }
+interface RefJson { id: string; reason: string; imported_by?: string }
+interface EntryJson { sources: RefJson[]; tokens: number; bytes: number; sha256: string; globs?: string[] }
+
+export interface ExplainedSource {
+  id: string;
+  layer: string;
+  format: string;
+  reason: string;
+  tokens: number;
+  imported_by?: string;
+}
+
+export interface Explanation {
+  path: string;
+  variant: { id: string; tokens: number; bytes: number; sha256: string };
+  sources: ExplainedSource[];
+  attachments: { id: string; globs: string[]; tokens: number; sources: ExplainedSource[] }[];
+  not_loaded: { id: string; why: string }[];
+}
+
+export function explainPath(manifest: Record<string, unknown>, path: string): Explanation {
+  const files = manifest.files as Record<string, FileJson>;
+  const variants = manifest.variants as Record<string, EntryJson>;
+  const attachments = manifest.attachments as Record<string, EntryJson>;
+  const index = manifest.index as Record<string, string>;
+  let dir = index[path] !== undefined ? path : dirnameOf(path);
+  while (index[dir] === undefined && dir !== '') dir = dirnameOf(dir);
+  const vid = index[dir] ?? '';
+  const v = variants[vid] ?? { sources: [], tokens: 0, bytes: 0, sha256: '' };
+  const describe = (r: RefJson): ExplainedSource => {
+    const f = files[r.id];
+    const e: ExplainedSource = { id: r.id, layer: f?.layer ?? '?', format: f?.format ?? '?', reason: r.reason, tokens: f?.tokens ?? 0 };
+    if (r.imported_by) e.imported_by = r.imported_by;
+    return e;
+  };
+  const matching = Object.entries(attachments)
+    .filter(([, a]) => picomatch(a.globs ?? [], GLOB_OPTIONS)(path))
+    .map(([id, a]) => ({ id, globs: a.globs ?? [], tokens: a.tokens, sources: a.sources.map(describe) }));
+  const loaded = new Set([...v.sources.map((s) => s.id), ...matching.flatMap((a) => a.sources.map((s) => s.id))]);
+  const pathDir = index[path] !== undefined ? path : dirnameOf(path);
+  const ancestors = new Set(ancestorDirs(pathDir));
+  const notLoaded: Explanation['not_loaded'] = [];
+  for (const [id, f] of Object.entries(files).sort(([a], [b]) => compareCodeUnits(a, b))) {
+    if (loaded.has(id) || f.activation === 'import') continue;
+    if (f.link && loaded.has(f.link)) notLoaded.push({ id, why: `same file as ${f.link} (symlink)` });
+    else if (f.activation === 'requested') notLoaded.push({ id, why: 'agent-requested rule: offered by its description, loaded only if the agent asks' });
+    else if (f.activation === 'manual') notLoaded.push({ id, why: 'manual rule: never loaded automatically' });
+    else if (f.activation === 'attached') notLoaded.push({ id, why: `globs ${(f.globs ?? []).join(', ')} do not match this path` });
+    else if (f.activation === 'standing' && ancestors.has(f.scope)) notLoaded.push({ id, why: f.format === 'agents' ? 'shadowed by AGENTS.override.md in the same directory' : 'not on this path\'s chain' });
+    else if (f.activation === 'standing' && isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
+  }
+  return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded };
+}
+
+export function formatExplanation(e: Explanation, origin: string, extra: string[] = []): string {
+  const out = [`${e.path === '' ? '.' : e.path}`, `  variant ${e.variant.id}: ${num(e.variant.tokens)} tokens, ${num(e.variant.bytes)} bytes (${origin})`, ''];
+  out.push('Standing context, loaded at session start, in this order:');
+  if (e.sources.length === 0) out.push('  (none: no instruction file applies here)');
+  e.sources.forEach((s, i) => {
+    const indent = s.imported_by ? '     ↳ ' : '';
+    out.push(`  ${String(i + 1).padStart(2)}. ${indent}${s.id}  [${s.layer}, ${s.format}]  ${num(s.tokens)} tokens — ${s.reason}`);
+  });
+  out.push('', 'Attachments, loaded when a matching file is read:');
+  if (e.attachments.length === 0) out.push('  (none match this path)');
+  for (const a of e.attachments) {
+    out.push(`  ${a.id}  ${num(a.tokens)} tokens — globs ${a.globs.join(', ')}`);
+    for (const s of a.sources) out.push(`      ${s.imported_by ? '↳ ' : ''}${s.id}  [${s.layer}, ${s.format}]  ${num(s.tokens)} tokens`);
+  }
+  const notes = [...e.not_loaded.map((n) => `  ${n.id} — ${n.why}`), ...extra.map((x) => `  ${x}`)];
+  if (notes.length > 0) out.push('', 'Not loaded here:', ...notes);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,203 @@
+/**
+ * Resolve: for every directory of the tree, the ordered sources an agent has
+ * at session start there (its standing variant), and the lazily attached rules.
+ *
+ * 1. Work out each source's activation and effective layer from its format and
+ *    frontmatter (activation.ts).
+ * 2. Group standing sources by scope directory, in format rank then id order;
+ *    an AGENTS.override.md shadows AGENTS.md in the same directory.
+ * 3. Walk directories parent-first: a directory's list is its parent's list
+ *    plus its own sources, each followed by its imports; a file reached twice
+ *    (or through a symlink) loads once. Managed sources come first.
+ * 4. Directories with identical lists share one variant; its id is derived
+ *    from the ordered (id, sha256) pairs, so it never depends on numbering.
+ * 5. Each glob-scoped rule becomes an attachment; its globs are matched through
+ *    the path index (no all-pairs loop), and a glob that matches nothing is reported.
+ */
+import type { ParsedDoc, SourceFile, SourceRef } from '../types.js';
+import { FORMATS } from '../discover/formats.js';
+import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { compareCodeUnits } from '../util/compare.js';
+import { sha256Hex, contentId } from '../util/hash.js';
+import { ancestorDirs, dirnameOf } from '../util/posix-path.js';
+import { activationOf, type ActivationInfo } from './activation.js';
+import { expandImports, type ImportContext } from './expand-imports.js';
+import { matchGlob, PathIndex } from './glob-index.js';
+
+export interface ResolvedSource {
+  file: SourceFile;
+  doc: ParsedDoc;
+  info: ActivationInfo;
+  sha256: string;
+}
+
+export interface ResolvedVariant {
+  id: string;
+  sources: SourceRef[];
+  /** Directories whose standing list this is (sorted). */
+  dirs: string[];
+  /** Work-tree paths that resolve to it. */
+  pathCount: number;
+}
+
+export interface ResolvedAttachment {
+  id: string;
+  sources: SourceRef[];
+  globs: string[];
+  matches: number;
+}
+
+export interface Resolution {
+  sources: Map<string, ResolvedSource>;
+  variants: ResolvedVariant[];
+  attachments: ResolvedAttachment[];
+  /** Directory → variant id, only where it differs from the parent directory's. */
+  index: Record<string, string>;
+}
+
+export interface ResolveInput {
+  files: readonly SourceFile[];
+  docs: ReadonlyMap<string, ParsedDoc>;
+  paths: readonly string[];
+  imports: Omit<ImportContext, 'docs'>;
+}
+
+const RANK = new Map(FORMATS.map((f) => [f.name, f.rank] as const));
+const rankOf = (s: ResolvedSource): number => (s.file.layer === 'managed' ? -1 : RANK.get(s.file.format) ?? 100);
+
+export function resolve(input: ResolveInput): { value: Resolution; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const sources = new Map<string, ResolvedSource>();
+  for (const file of input.files) {
+    const doc = input.docs.get(file.id);
+    if (!doc) continue;
+    const act = activationOf(file, doc);
+    diagnostics.push(...act.diagnostics);
+    sources.set(file.id, { file, doc, info: act.value, sha256: sha256Hex(file.bytes) });
+  }
+  const ctx: ImportContext = { ...input.imports, docs: input.docs };
+  const expansions = new Map<string, SourceRef[]>();
+  const expand = (id: string): SourceRef[] => {
+    let refs = expansions.get(id);
+    if (!refs) {
+      const e = expandImports(id, ctx);
+      diagnostics.push(...e.diagnostics);
+      refs = e.refs;
+      expansions.set(id, refs);
+    }
+    return refs;
+  };
+
+  const byScope = standingByScope(sources, diagnostics);
+  const variants = buildVariants(input.paths, byScope, sources, expand);
+  const attachments = buildAttachments(sources, input.paths, expand, diagnostics);
+  return { value: { sources, variants: variants.list, attachments, index: variants.index }, diagnostics };
+}
+
+function standingByScope(sources: Map<string, ResolvedSource>, diagnostics: Diagnostic[]): Map<string, ResolvedSource[]> {
+  const byScope = new Map<string, ResolvedSource[]>();
+  for (const s of sources.values()) {
+    if (s.info.activation !== 'standing') continue;
+    const list = byScope.get(s.file.scope);
+    if (list) list.push(s);
+    else byScope.set(s.file.scope, [s]);
+  }
+  for (const [scope, list] of byScope) {
+    list.sort((a, b) => rankOf(a) - rankOf(b) || compareCodeUnits(a.file.id, b.file.id));
+    const override = list.find((s) => s.file.format === 'agents-override');
+    const shadowed = list.find((s) => s.file.format === 'agents');
+    if (override && shadowed) {
+      diagnostics.push(diag('RC3003', { file: shadowed.file.id, message: `${override.file.id} shadows this file; it is not loaded in ${scope === '' ? 'the repository root' : scope}` }));
+      byScope.set(scope, list.filter((s) => s !== shadowed));
+    }
+  }
+  return byScope;
+}
+
+interface Chain {
+  refs: SourceRef[];
+  /** Real identities already on the chain (a symlink and its target are one). */
+  seen: Set<string>;
+  key: string;
+}
+
+function buildVariants(paths: readonly string[], byScope: Map<string, ResolvedSource[]>, sources: Map<string, ResolvedSource>,
+  expand: (id: string) => SourceRef[]): { list: ResolvedVariant[]; index: Record<string, string> } {
+  const realId = (id: string): string => sources.get(id)?.file.linkTarget ?? id;
+  const extend = (parent: Chain, own: ResolvedSource[], why: string): Chain => {
+    const refs = [...parent.refs];
+    const seen = new Set(parent.seen);
+    const add = (ref: SourceRef): void => {
+      const real = realId(ref.id);
+      if (seen.has(real) || seen.has(ref.id)) return;
+      seen.add(real).add(ref.id);
+      refs.push(ref);
+    };
+    for (const s of own) {
+      add({ id: s.file.id, reason: s.file.layer === 'managed' ? 'managed policy' : why });
+      for (const imp of expand(s.file.id)) add(imp);
+    }
+    const key = canonicalJson(refs.map((r) => [r.id, sources.get(r.id)?.sha256 ?? '']));
+    return { refs, seen, key };
+  };
+
+  const managed = [...sources.values()].filter((s) => s.file.layer === 'managed' && s.info.activation === 'standing')
+    .sort((a, b) => compareCodeUnits(a.file.id, b.file.id));
+  const rootChain = extend({ refs: [], seen: new Set(), key: '' }, managed, 'managed policy');
+  const dirs = new Set<string>(['']);
+  for (const p of paths) for (const d of ancestorDirs(dirnameOf(p))) dirs.add(d);
+  for (const scope of byScope.keys()) for (const d of ancestorDirs(scope)) dirs.add(d);
+
+  const chains = new Map<string, Chain>();
+  const sortedDirs = [...dirs].sort(compareCodeUnits);
+  for (const dir of sortedDirs) {
+    const parent = dir === '' ? rootChain : (chains.get(dirnameOf(dir)) as Chain);
+    const own = (byScope.get(dir) ?? []).filter((s) => s.file.layer !== 'managed');
+    chains.set(dir, own.length === 0 ? parent : extend(parent, own, dir === '' ? 'repository root' : `directory ${dir}`));
+  }
+
+  const byKey = new Map<string, ResolvedVariant>();
+  const index: Record<string, string> = {};
+  const variantOf = new Map<string, ResolvedVariant>();
+  for (const dir of sortedDirs) {
+    const chain = chains.get(dir) as Chain;
+    let v = byKey.get(chain.key);
+    if (!v) {
+      v = { id: contentId('v-', chain.key), sources: chain.refs, dirs: [], pathCount: 0 };
+      byKey.set(chain.key, v);
+    }
+    v.dirs.push(dir);
+    variantOf.set(dir, v);
+    const parentVariant = dir === '' ? undefined : variantOf.get(dirnameOf(dir));
+    if (parentVariant !== v) index[dir] = v.id;
+  }
+  for (const p of paths) (variantOf.get(dirnameOf(p)) as ResolvedVariant).pathCount++;
+  const list = [...byKey.values()].sort((a, b) => compareCodeUnits(a.id, b.id));
+  return { list, index };
+}
+
+function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly string[], expand: (id: string) => SourceRef[],
+  diagnostics: Diagnostic[]): ResolvedAttachment[] {
+  const attached = [...sources.values()].filter((s) => s.info.activation === 'attached');
+  if (attached.length === 0) return [];
+  const index = new PathIndex(paths);
+  const cache = new Map<string, ReturnType<typeof matchGlob>>();
+  const out: ResolvedAttachment[] = [];
+  for (const s of attached) {
+    const matched = new Set<string>();
+    s.info.globs.forEach((glob, i) => {
+      let m = cache.get(glob);
+      if (!m) cache.set(glob, (m = matchGlob(index, glob)));
+      const raw = s.info.rawGlobs[i] ?? glob;
+      const range = s.doc.frontmatterKeys[FORMATS.find((f) => f.name === s.file.format)?.globKey ?? ''];
+      if (!m.ok) diagnostics.push(diag('RC3001', { file: s.file.id, range, message: `glob "${raw}" cannot be parsed: ${m.error}` }));
+      else if (m.matches.length === 0) diagnostics.push(diag('RC3002', { file: s.file.id, range, message: `glob "${raw}" matches no file in the repository` }));
+      else for (const p of m.matches) matched.add(p);
+    });
+    const refs: SourceRef[] = [{ id: s.file.id, reason: `globs ${s.info.rawGlobs.join(', ')}` }, ...expand(s.file.id)];
+    const key = canonicalJson(refs.map((r) => [r.id, sources.get(r.id)?.sha256 ?? '']).concat([s.info.globs]));
+    out.push({ id: contentId('a-', key), sources: refs, globs: s.info.globs, matches: matched.size });
+  }
+  return out.sort((a, b) => compareCodeUnits(a.id, b.id));
+}
