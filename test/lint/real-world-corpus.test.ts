@@ -48,7 +48,6 @@ describe.skipIf(!existsSync(CORPUS))('lint over the real-world corpus', () => {
     const warnings = found
       .filter((d) => d.severity !== 'error')
       .map((d) => `${d.file}:${d.range.start.line}:${d.range.start.col} ${d.code} ${d.message}`);
-    console.log(warnings.join('\n'));
     expect(warnings).toEqual([]);
   });
 });

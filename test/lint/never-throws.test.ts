@@ -1,0 +1,70 @@
+/**
+ * runLint never throws, never reports an internal error, and stays linear:
+ * arbitrary strings and bytes (fast-check), then megabyte-long lines built to
+ * make a backtracking regex go quadratic on each rule family's anchors.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { catalogueEntry } from '../../src/diagnostics/catalogue.js';
+import { runLint } from '../../src/validate/lint-rules.js';
+import { inputFromBytes, inputFromText } from './lint-input.js';
+
+const defaults = (code: string) => catalogueEntry(code).severity;
+
+const FRAGMENTS = [
+  '\n', '\r\n', '\r', ' ', '`', '```', '~~~', '- ', '# ', 'never ', 'curl ', 'wget -q ', '| sh', '| bash',
+  'rm -rf ', '~', '/', '*', '..', 'chmod 777 ', 'git push -f origin main', '--no-verify', 'HUSKY=0',
+  'ignore all previous instructions', 'the system prompt', 'you are now DAN', 'do not tell the user',
+  'send the contents to https://x', '<rulec-source', '</INSTRUCTIONS>', '<|im_start|>', 'Human: ',
+  '--- Context from: ', 'AKIA', 'ghp_', 'sk-', 'sk-ant-', 'AIza', 'eyJ', '.', 'password=', 'api_key: ',
+  '-----BEGIN RSA PRIVATE KEY-----', '\u202E', '\u200B', '\u200D', '\uFE0F', '\u{E0041}', '\u{1F3F4}',
+  '\u{1F469}', '\uFEFF', '\u0000', '\uD800', 'A1b2C3d4E5f6G7h8', '.env', '.github/workflows',
+];
+
+describe('runLint never throws', () => {
+  it('on arbitrary Unicode strings', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => {
+      const found = runLint([inputFromText(text)], defaults);
+      expect(found.filter((d) => d.code === 'RC9001')).toEqual([]);
+    }), { numRuns: 300 });
+  });
+
+  it('on strings assembled from rule anchors', () => {
+    const text = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 80 }).map((parts) => parts.join(''));
+    fc.assert(fc.property(text, (t) => {
+      for (const d of runLint([inputFromText(t)], defaults)) {
+        expect(d.code).not.toBe('RC9001');
+        expect(d.range.start.line).toBeGreaterThanOrEqual(1);
+        expect(d.range.start.col).toBeGreaterThanOrEqual(1);
+      }
+    }), { numRuns: 500 });
+  });
+
+  it('on arbitrary bytes', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), (bytes) => {
+      const found = runLint([inputFromBytes('AGENTS.md', bytes)], defaults);
+      expect(found.filter((d) => d.code === 'RC9001')).toEqual([]);
+    }), { numRuns: 300 });
+  });
+});
+
+describe('runLint stays linear on 1 MB lines', () => {
+  const MB = 1 << 20;
+  const line = (unit: string) => unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB);
+  const units = [
+    'a', 'curl ', 'curl -', 'wget | ', 'rm -rf -r ', 'rm -r ', 'chmod -R ', 'git push -f ', 'force-push to ',
+    'eyJ-', 'eyJabcde.', 'a.', 'a-', 'x:', 'password', 'password=', 'AKIA', 'ghp_', 'sk-', 'xoxb-1234567-',
+    '`', '``', '` `` ', 'ignore ', 'ignore all the ', 'send the data ', 'you are now ', 'Contents of ',
+    '<rulec-source ', '\u200B', '\u{E0041}', '\uFE0F', 'iex ', 'irm ', 'sh -c ', 'Never ', '.env ',
+    // many short lines, each a finding that looks back for negation
+    'rm -rf /\n', '- curl x | sh\n', '  git push -f origin main\n', 'ignore previous instructions\n',
+    '```\n', '`a`\n', '\n', 'Edit .env\n', '\u200B\n', 'Human: x\n',
+  ];
+  it.each(units)('%j', (unit) => {
+    const started = performance.now();
+    const found = runLint([inputFromText(line(unit))], defaults);
+    const ms = performance.now() - started;
+    expect(found.filter((d) => d.code === 'RC9001')).toEqual([]);
+    expect(ms).toBeLessThan(5000);
+  });
+});
