@@ -23,7 +23,8 @@ export function followImports(files: SourceFile[], docs: Map<string, ParsedDoc>,
   const diagnostics: Diagnostic[] = [];
   const byId = new Map(files.map((f) => [f.id, f]));
   let frontier = files.map((f) => f.id);
-  for (let depth = 0; depth < ctx.maxDepth && frontier.length > 0; depth++) {
+  // One level past the limit, so the resolver can tell "too deep" from "missing".
+  for (let depth = 0; depth <= ctx.maxDepth && frontier.length > 0; depth++) {
     const next: string[] = [];
     for (const id of frontier) {
       const doc = docs.get(id);

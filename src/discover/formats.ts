@@ -49,11 +49,12 @@ function rootOnly(exact: string) {
   return (path: string): string | null => (path === exact ? '' : null);
 }
 
+/** Classification is first match, so `.claude/CLAUDE.md` must precede the bare `CLAUDE.md` name. */
 export const FORMATS: readonly FormatSpec[] = [
   { name: 'agents-override', rank: 10, personal: false, match: named('AGENTS.override.md') },
   { name: 'agents', rank: 11, personal: false, match: named('AGENTS.md') },
-  { name: 'claude', rank: 20, personal: false, match: named('CLAUDE.md') },
   { name: 'claude-dot', rank: 21, personal: false, match: dotClaude },
+  { name: 'claude', rank: 20, personal: false, match: named('CLAUDE.md') },
   { name: 'gemini', rank: 30, personal: false, match: named('GEMINI.md') },
   { name: 'copilot', rank: 40, personal: false, match: rootOnly('.github/copilot-instructions.md') },
   { name: 'cursorrules', rank: 41, personal: false, match: rootOnly('.cursorrules') },

@@ -14,8 +14,9 @@ export interface GitInfo {
 }
 
 export function gitAt(dir: string): SimpleGit {
-  return simpleGit({ baseDir: dir, binary: 'git', maxConcurrentProcesses: 4, trimmed: false })
-    .env({ ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' });
+  // The environment is inherited as is: simple-git refuses an explicit env that
+  // carries EDITOR and similar variables, and rulec parses no localised output.
+  return simpleGit({ baseDir: dir, binary: 'git', maxConcurrentProcesses: 4, trimmed: false });
 }
 
 /** The work-tree top level containing `dir`, or null when `dir` is not in a work tree. */
@@ -55,7 +56,7 @@ export async function listIgnoredLocal(git: SimpleGit): Promise<string[]> {
 export async function gitInfo(git: SimpleGit): Promise<GitInfo> {
   const commit = await git.raw(['rev-parse', '--verify', '-q', 'HEAD']).then((s) => s.trim() || null, () => null);
   const seq = commit ? Number((await git.raw(['rev-list', '--count', 'HEAD'])).trim()) : 0;
-  const status = await git.raw(['status', '--porcelain', '-z', '--untracked-files=all', '--', '.']).catch(() => '');
+  const status = await git.raw(['--no-optional-locks', 'status', '--porcelain', '-z', '--untracked-files=all', '--', '.']).catch(() => '');
   const remote = await git.raw(['config', '--get', 'remote.origin.url']).then((s) => stripCredentials(s.trim()) || null, () => null);
   const prefix = (await git.raw(['rev-parse', '--show-prefix']).catch(() => '')).trim();
   const changed = statusPaths(status).filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
