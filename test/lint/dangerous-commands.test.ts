@@ -72,6 +72,7 @@ describe('dangerous commands', () => {
     ['git push main without force', 'git push origin main'],
     ['mentioning workflows', 'CI lives in `.github/workflows/ci.yml`.'],
     ['table row naming where CI lives', '| Change CI | `.github/workflows/` |'],
+    ['verb-like word inside a file name', '[`update-gyp-next.yml`](.github/workflows/update-gyp-next.yml)'],
     ['.env.example', 'Update `.env.example` when adding a variable.'],
     ['process.env', 'Read settings from process.env only.'],
     ['skip flag for a build step', 'Use `-NoPSModuleRestore` to skip.'],

@@ -84,8 +84,9 @@ const SKIP_CHECKS: Pattern[] = [
 
 const CREDENTIAL_TARGET =
   /(?<![\w-])\.github\/workflows\b|(?<![\w-])\.gitlab-ci\.yml\b|(?<![\w.-])\.env(?:\.(?!example|sample|template|dist|defaults)[A-Za-z][\w-]{0,20})?(?![\w.-]*\.(?:example|sample|template))(?![\w-])|(?:~|\$HOME|\$\{HOME\})\/\.(?:aws\/(?:credentials|config)|ssh|netrc|npmrc|pypirc|docker\/config\.json|kube\/config|git-credentials)\b|\bauthorized_keys\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b/g;
+// A verb as a word of prose, not part of a file name like `update-gyp.yml`.
 const EDIT_VERB =
-  /\b(?:edit|modify|change|update|rewrite|overwrite|write|add|append|delete|remove|replace|disable|commit|push|cat|read|print|copy|upload|send|paste|create|patch)(?:s|es|ed|ing)?\b/i;
+  /(?<![\w./-])(?:edit|modify|change|update|rewrite|overwrite|write|add|append|delete|remove|replace|disable|commit|push|cat|read|print|copy|upload|send|paste|create|patch)(?:s|es|ed|ing)?(?![\w./-])/i;
 
 const CREDENTIALS: Pattern[] = [
   { what: 'editing CI configuration or credentials', re: CREDENTIAL_TARGET,
