@@ -55,7 +55,11 @@ export interface ParsedBlock extends FenceAttrs {
 
 const BLOCK = /<rulec-source path="([^"]*)" layer="([^"]*)" sha256="([^"]*)"(?: imported-by="([^"]*)")?>\n([\s\S]*?)<\/rulec-source>\n\n/g;
 
-/** Split rendered text back into blocks (used by tests and by runtimes that want provenance). */
+/**
+ * Split rendered text back into blocks (used by tests and by runtimes that want
+ * provenance). Returns null unless the text is exactly a sequence of blocks as
+ * renderBlock renders them.
+ */
 export function parseBlocks(rendered: string): ParsedBlock[] | null {
   const out: ParsedBlock[] = [];
   let consumed = 0;
@@ -69,6 +73,10 @@ export function parseBlocks(rendered: string): ParsedBlock[] | null {
       body: unescapeFences(m[5] ?? ''),
     };
     if (m[4] !== undefined) block.importedBy = unescapeAttr(m[4]);
+    // Only text renderBlock could have produced is a block: a raw `<`, `>` or
+    // newline in an attribute, an unescaped fence in a body, or a body without
+    // its final newline would otherwise be accepted and read back differently.
+    if (renderBlock(block, block.body) !== m[0]) return null;
     out.push(block);
   }
   return consumed === rendered.length ? out : null;
