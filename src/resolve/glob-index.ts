@@ -26,7 +26,8 @@ export class PathIndex {
     for (const p of sortedPaths) {
       const name = basenameOf(p);
       push(this.byName, name, p);
-      for (let i = name.indexOf('.', 1); i > 0; i = name.indexOf('.', i + 1)) push(this.bySuffix, name.slice(i + 1), p);
+      // From the first character: with dot: true, `*.ts` also matches the dotfile `.ts`.
+      for (let i = name.indexOf('.'); i >= 0; i = name.indexOf('.', i + 1)) push(this.bySuffix, name.slice(i + 1), p);
     }
   }
 
@@ -88,11 +89,14 @@ export function matchGlob(index: PathIndex, glob: string): GlobMatch {
   const compiled = compileGlob(glob);
   if (!compiled.ok) return compiled;
   const scan = picomatch.scan(glob);
+  // A negated glob matches what its pattern does not: no narrowing applies.
+  if (scan.negated) return { ok: true, matches: index.sorted.filter((p) => compiled.test(p)) };
   if (!scan.isGlob) return { ok: true, matches: index.has(glob) ? [glob] : [] };
   const base = scan.base;
-  const candidates = candidatesFor(index, scan.glob) ?? index.under(base);
+  // `src/**` also matches a file named `src` itself, so the base is a candidate too.
+  const candidates = candidatesFor(index, scan.glob) ?? (index.has(base) ? [base, ...index.under(base)] : index.under(base));
   const prefix = base === '' ? '' : `${base}/`;
-  const matches = candidates.filter((p) => p.startsWith(prefix) && compiled.test(p));
+  const matches = candidates.filter((p) => (p.startsWith(prefix) || p === base) && compiled.test(p));
   return { ok: true, matches };
 }
 

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import picomatch from 'picomatch';
+import { compileGlob, GLOB_OPTIONS, matchGlob, PathIndex } from '../../src/resolve/glob-index.js';
+
+const DIRS = ['a', 'b', 'src', 'docs', '.github', '.x', 'packages', 'api', 'a.b'];
+const NAMES = ['x.ts', 'y.tsx', 'a.test.ts', 'index.d.ts', '.ts', '.test.ts', '.tsx', '..ts', 'README.md', 'b.md', '.md', '.env', 'src', 'docs', 'a', 'x.ts.bak', 'Makefile', 'z.TS', 'c.mdc'];
+
+/** A file tree: no path is also a directory of another path. */
+const pathSet = fc
+  .uniqueArray(
+    fc.tuple(fc.array(fc.constantFrom(...DIRS), { maxLength: 3 }), fc.constantFrom(...NAMES)).map(([dirs, name]) => [...dirs, name].join('/')),
+    { maxLength: 40 },
+  )
+  .map((paths) => paths.filter((p) => !paths.some((q) => q.startsWith(`${p}/`))).sort());
+
+const FIXED_GLOBS = [
+  '**/*.ts', 'src/**', '*.{ts,tsx}', 'a/*/b.md', '**/*.test.ts', 'docs/**/*.md', '**', '*', '*.ts', '*.md',
+  'src/**/*.tsx', '**/README.md', 'README.md', 'a/**', '.github/**', '**/.x/**', 'src/*', '**/*.md', 'a/b.md',
+  '{src,docs}/**', '**/*.{ts,md}', '**/[ab].md', '?.md', '**/*.d.ts', 'packages/*/src/**', '**/a', 'src', 'docs/**',
+  'a/**/b.md', '**/*.{tsx,ts}', '*.{md,}', 'a.b/**', '**/.*', 'src/*.ts', '**/*.TS', 'a/[!b]/*.ts', '!**/*.ts',
+];
+const glob = fc.oneof(
+  fc.constantFrom(...FIXED_GLOBS),
+  fc
+    .tuple(fc.constantFrom('', 'src/', 'a/', 'docs/', '.github/', 'packages/api/', 'a/*/', '**/', 'src/**/'), fc.constantFrom('*.ts', '*.tsx', '*.test.ts', '*.{ts,tsx}', 'README.md', '*', '**', '.ts', '*.md', 'x.ts', '.*'))
+    .map(([dir, last]) => dir + last),
+);
+
+function bruteForce(paths: readonly string[], g: string): string[] {
+  const test = picomatch(g, GLOB_OPTIONS);
+  return paths.filter((p) => test(p)).sort();
+}
+
+describe('matchGlob', () => {
+  it('agrees with matching every path against the glob', () => {
+    fc.assert(
+      fc.property(pathSet, fc.array(glob, { minLength: 1, maxLength: 8 }), (paths, globs) => {
+        const index = new PathIndex(paths);
+        for (const g of globs) expect({ g, r: matchGlob(index, g) }).toEqual({ g, r: { ok: true, matches: bruteForce(paths, g) } });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('agrees for literal paths, present or not', () => {
+    fc.assert(
+      fc.property(pathSet, fc.nat(), (paths, i) => {
+        const index = new PathIndex(paths);
+        const literal = paths.length > 0 ? (paths[i % paths.length] as string) : 'a/b.md';
+        expect(matchGlob(index, literal)).toEqual({ ok: true, matches: bruteForce(paths, literal) });
+        expect(matchGlob(index, `${literal}x`)).toEqual({ ok: true, matches: [] });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  const paths = ['.github/copilot-instructions.md', '.ts', 'README.md', 'docs/a.md', 'docs/b/c.md', 'src/a.test.ts', 'src/a.ts', 'src/b.tsx', 'srcx/a.ts'];
+  const index = new PathIndex(paths);
+  it.each<[string, string[]]>([
+    ['**/*.ts', ['.ts', 'src/a.test.ts', 'src/a.ts', 'srcx/a.ts']],
+    ['src/**', ['src/a.test.ts', 'src/a.ts', 'src/b.tsx']],
+    ['*.{ts,tsx}', ['.ts']],
+    ['src/*.{ts,tsx}', ['src/a.test.ts', 'src/a.ts', 'src/b.tsx']],
+    ['**/*.test.ts', ['src/a.test.ts']],
+    ['docs/**/*.md', ['docs/a.md', 'docs/b/c.md']],
+    ['README.md', ['README.md']],
+    ['docs/a.md', ['docs/a.md']],
+    ['missing.md', []],
+    ['**/.github/*', ['.github/copilot-instructions.md']],
+  ])('table: %s', (g, matches) => {
+    expect(matchGlob(index, g)).toEqual({ ok: true, matches });
+  });
+
+  it('matches dotfiles by extension, a base that is itself a file, and negated globs like picomatch', () => {
+    const small = new PathIndex(['.test.ts', '.ts', 'docs', 'src/a.ts', 'src/b.md']);
+    expect([
+      matchGlob(small, '*.ts'),
+      matchGlob(small, '*.test.ts'),
+      matchGlob(small, '*.{ts,tsx}'),
+      matchGlob(small, 'docs/**'),
+      matchGlob(small, '!**/*.ts'),
+      matchGlob(small, '!docs'),
+    ]).toEqual([
+      { ok: true, matches: ['.test.ts', '.ts'] },
+      { ok: true, matches: ['.test.ts'] },
+      { ok: true, matches: ['.test.ts', '.ts'] },
+      { ok: true, matches: ['docs'] },
+      { ok: true, matches: ['docs', 'src/b.md'] },
+      { ok: true, matches: ['.test.ts', '.ts', 'src/a.ts', 'src/b.md'] },
+    ]);
+  });
+
+  it.each(['[', 'a/[b', '**/[', ''])('reports the unparsable glob %j as ok: false, never throwing', (g) => {
+    const r = matchGlob(index, g);
+    expect(r.ok).toBe(false);
+    expect(r).toEqual({ ok: false, error: expect.any(String) });
+    expect(compileGlob(g).ok).toBe(false);
+  });
+
+  it('reports the picomatch message for a missing bracket', () => {
+    expect(matchGlob(index, 'a/[b')).toEqual({ ok: false, error: 'Missing closing: "]" - use "\\\\]" to match literal characters' });
+    expect(matchGlob(index, '')).toEqual({ ok: false, error: 'empty glob' });
+  });
+});
+
+describe('PathIndex', () => {
+  const index = new PathIndex(['a.md', 'a/b', 'a/b/c', 'a/bc', 'ab/x', 'b/.eslintrc.json']);
+  it('lists paths under a directory, not a name prefix', () => {
+    expect([index.under('a'), index.under('a/b'), index.under('zz'), index.under('')]).toEqual([
+      ['a/b', 'a/b/c', 'a/bc'],
+      ['a/b/c'],
+      [],
+      ['a.md', 'a/b', 'a/b/c', 'a/bc', 'ab/x', 'b/.eslintrc.json'],
+    ]);
+    expect([index.has('a/b'), index.has('a')]).toEqual([true, false]);
+    expect([index.named('b'), index.named('x'), index.named('nope')]).toEqual([['a/b'], ['ab/x'], []]);
+    expect([index.withSuffix('md'), index.withSuffix('json'), index.withSuffix('eslintrc.json')]).toEqual([['a.md'], ['b/.eslintrc.json'], ['b/.eslintrc.json']]);
+  });
+});
