@@ -20,11 +20,12 @@ export function parseDoc(file: SourceFile): StageResult<ParsedDoc> {
   const diagnostics: Diagnostic[] = [];
   const invalidUtf8 = !isUtf8(file.bytes);
   let decoded = decoder.decode(file.bytes);
-  if (invalidUtf8) diagnostics.push(diag('RC2003', { file: file.id, range: firstInvalidSpan(decoded), message: 'file is not valid UTF-8; invalid bytes were replaced with U+FFFD' }));
   const hadBom = decoded.charCodeAt(0) === 0xfeff;
   if (hadBom) decoded = decoded.slice(1);
   const hadCrlf = decoded.includes('\r');
   const text = hadCrlf ? decoded.replace(/\r\n?/g, '\n') : decoded;
+  // Positioned in `text`, like every other diagnostic: after the BOM, with CR and CRLF as one line break.
+  if (invalidUtf8) diagnostics.push(diag('RC2003', { file: file.id, range: firstInvalidSpan(text), message: 'file is not valid UTF-8; invalid bytes were replaced with U+FFFD' }));
 
   const fm = parseFrontmatter(file.id, text, file.format === 'cursor-rule');
   diagnostics.push(...fm.diagnostics);
