@@ -34,9 +34,11 @@ export function importTarget(fromId: string, target: string, roots: ImportRoots)
     return { kind: 'outside', why: 'imports from the home directory are not read' };
   }
   if (target.startsWith('/')) {
-    const abs = toPosix(target);
+    // Normalise `.`, `..` and empty segments first: `/repo/../etc/x` is not inside `/repo`.
+    const norm = resolveRelative('', toPosix(target));
+    const abs = norm === null ? null : `/${norm}`;
     const rootAbs = from.root === 'managed' ? roots.managed : from.root === 'user' ? roots.home : roots.repo;
-    if (rootAbs && isWithin(abs, rootAbs) && abs !== rootAbs) return { kind: 'file', id: prefix + abs.slice(rootAbs.length + 1) };
+    if (abs !== null && rootAbs && isWithin(abs, rootAbs) && abs !== rootAbs) return { kind: 'file', id: prefix + abs.slice(rootAbs.length + 1) };
     return { kind: 'outside', why: 'absolute path outside the root' };
   }
   const rel = resolveRelative(dirnameOf(from.rel), target);
