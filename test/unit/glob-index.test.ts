@@ -19,6 +19,7 @@ const FIXED_GLOBS = [
   'src/**/*.tsx', '**/README.md', 'README.md', 'a/**', '.github/**', '**/.x/**', 'src/*', '**/*.md', 'a/b.md',
   '{src,docs}/**', '**/*.{ts,md}', '**/[ab].md', '?.md', '**/*.d.ts', 'packages/*/src/**', '**/a', 'src', 'docs/**',
   'a/**/b.md', '**/*.{tsx,ts}', '*.{md,}', 'a.b/**', '**/.*', 'src/*.ts', '**/*.TS', 'a/[!b]/*.ts', '!**/*.ts',
+  '**/*.{ts,test.ts}', 'src/**/*.{d.ts,ts}', '*.{ts,ts}', '!docs', '!(*.md)',
 ];
 const glob = fc.oneof(
   fc.constantFrom(...FIXED_GLOBS),

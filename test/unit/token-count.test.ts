@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { tokenCounter } from '../../src/validate/token-count.js';
+import { renderBlock } from '../../src/render/fence.js';
+
+const counter = tokenCounter('o200k_base');
+
+/** Body text without CR: words, whitespace runs, punctuation, fence fragments and non-ASCII. */
+const bodyPiece = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('\n', '\n\n', ' ', '  ', '\t', '    ', '# ', '- ', '```', '`', '>', '<', '</rulec-source>', '<rulec-', '\\', '@AGENTS.md', '123', '4567', "'s", 'é', '日本語', '\u{1F600}', '\u200B', ' \n', '.\n', 'word', 'Word', 'WORD') },
+  { weight: 2, arbitrary: fc.string({ maxLength: 8 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
+);
+const body = fc
+  .array(bodyPiece, { maxLength: 40 })
+  .map((parts) => parts.join('').replace(/\r/g, '').slice(0, 300));
+
+const attr = fc.oneof(fc.constantFrom('AGENTS.md', 'packages/api/CLAUDE.md', 'repo', 'path', 'é/ü.md'), fc.string({ maxLength: 10 }));
+const block = fc
+  .record({ path: attr, layer: attr, sha256: fc.stringMatching(/^[0-9a-f]{0,64}$/), body, importedBy: fc.option(attr, { nil: undefined }) })
+  .map(({ body: text, ...a }) => renderBlock(a.importedBy === undefined ? { path: a.path, layer: a.layer, sha256: a.sha256 } : a, text));
+
+describe('tokenCounter', () => {
+  it('counts the empty string as zero tokens and known text exactly', () => {
+    expect([counter.count(''), counter.count('hello'), counter.count('hello world')]).toEqual([0, 1, 2]);
+    expect(counter.encoding).toBe('o200k_base');
+  });
+
+  it('counts a long text the same on a cache hit', () => {
+    const text = 'x'.repeat(100) + '\n'.repeat(3);
+    expect(counter.count(text)).toBe(tokenCounter('o200k_base').count(text));
+    expect(counter.count(text)).toBe(counter.count(text));
+  });
+
+  it('is additive over rendered blocks: count(join) = sum of counts', () => {
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 6 }), (blocks) => {
+        const sum = blocks.reduce((n, b) => n + counter.count(b), 0);
+        expect(counter.count(blocks.join(''))).toBe(sum);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
