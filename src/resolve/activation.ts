@@ -62,11 +62,15 @@ export function globList(value: unknown): string[] | null {
 export function splitGlobs(s: string): string[] {
   const out: string[] = [];
   let depth = 0;
+  let inBracket = false;
   let cur = '';
   for (const ch of s) {
-    if (ch === '{' || ch === '[') depth++;
-    else if ((ch === '}' || ch === ']') && depth > 0) depth--;
-    if (ch === ',' && depth === 0) {
+    // Inside `[…]` a brace is a literal character, not a group.
+    if (inBracket) inBracket = ch !== ']';
+    else if (ch === '[') inBracket = true;
+    else if (ch === '{') depth++;
+    else if (ch === '}' && depth > 0) depth--;
+    if (ch === ',' && depth === 0 && !inBracket) {
       out.push(cur);
       cur = '';
     } else cur += ch;
