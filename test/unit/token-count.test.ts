@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { getEncoding } from 'js-tiktoken';
 import { tokenCounter } from '../../src/validate/token-count.js';
 import { renderBlock } from '../../src/render/fence.js';
 
 const counter = tokenCounter('o200k_base');
+/** Independent oracle: js-tiktoken's own encoder, special tokens read as text. */
+const reference = getEncoding('o200k_base');
+const exact = (text: string): number => reference.encode(text, [], []).length;
 
 /** Body text without CR: words, whitespace runs, punctuation, fence fragments and non-ASCII. */
 const bodyPiece = fc.oneof(
@@ -22,7 +26,7 @@ const block = fc
 
 describe('tokenCounter', () => {
   it('counts the empty string as zero tokens and known text exactly', () => {
-    expect([counter.count(''), counter.count('hello'), counter.count('hello world')]).toEqual([0, 1, 2]);
+    expect([counter.count(''), counter.count('hello'), counter.count('hello world'), counter.count('<|endoftext|>')]).toEqual([0, 1, 2, exact('<|endoftext|>')]);
     expect(counter.encoding).toBe('o200k_base');
   });
 
@@ -35,8 +39,11 @@ describe('tokenCounter', () => {
   it('is additive over rendered blocks: count(join) = sum of counts', () => {
     fc.assert(
       fc.property(fc.array(block, { minLength: 1, maxLength: 6 }), (blocks) => {
+        const joined = blocks.join('');
         const sum = blocks.reduce((n, b) => n + counter.count(b), 0);
-        expect(counter.count(blocks.join(''))).toBe(sum);
+        expect(counter.count(joined)).toBe(sum);
+        // …and the counts are the real ones, not merely consistent with each other.
+        expect([counter.count(joined), ...blocks.map((b) => counter.count(b))]).toEqual([exact(joined), ...blocks.map(exact)]);
       }),
       { numRuns: 30 },
     );
