@@ -50,7 +50,9 @@ describe('matchGlob', () => {
         const index = new PathIndex(paths);
         const literal = paths.length > 0 ? (paths[i % paths.length] as string) : 'a/b.md';
         expect(matchGlob(index, literal)).toEqual({ ok: true, matches: bruteForce(paths, literal) });
-        expect(matchGlob(index, `${literal}x`)).toEqual({ ok: true, matches: [] });
+        const absent = `${literal}x`;
+        expect(matchGlob(index, absent)).toEqual({ ok: true, matches: paths.includes(absent) ? [absent] : [] });
+        expect(matchGlob(index, 'no/such/file.md')).toEqual({ ok: true, matches: [] });
       }),
       { numRuns: 200 },
     );
