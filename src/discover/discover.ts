@@ -1,9 +1,10 @@
 /**
  * Discovery: the only stage that reads the repository.
  *
- * 1. Resolve the repo root (realpath). In a git work tree, list tracked and
- *    untracked-but-not-ignored paths with `git ls-files`; otherwise walk the
- *    tree in sorted order, skipping policy `discover.walk_ignore` names.
+ * 1. Resolve the repo root (realpath). In a git work tree, the paths are the
+ *    tracked files (`git ls-files`) plus untracked, not ignored instruction
+ *    files (new ones not yet added); otherwise walk the tree in sorted order,
+ *    skipping policy `discover.walk_ignore` names.
  * 2. Ask git explicitly for ignored personal files (CLAUDE.local.md,
  *    AGENTS.override.md, .claude/rules/**\/*.local.md): they are never tracked.
  * 3. Classify every path against the format table; give each instruction file
@@ -14,6 +15,7 @@
  * 5. Read the managed directory (every .md file, sorted) as the managed layer.
  * 6. Report paths that collide by letter case with an instruction file.
  */
+import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import picomatch from 'picomatch';
 import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
@@ -23,7 +25,7 @@ import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../diagnostics/errors.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { classifyPath } from './formats.js';
-import { gitAt, gitInfo, listIgnoredLocal, listWorkTree, workTreeTop, type GitInfo } from './git.js';
+import { gitAt, gitSnapshot, workTreeTop, type GitInfo, type GitSnapshot } from './git.js';
 import { readUnderRoot } from './read-source.js';
 import { walkTree } from './walk.js';
 
@@ -46,6 +48,10 @@ export interface Discovered {
   git: GitInfo | null;
   /** Local-layer files present but left out (no --include-local). */
   localExcluded: string[];
+  /** Paths that are not inputs (policy discover.exclude, the bundle output directory). */
+  isExcluded(path: string): boolean;
+  /** Whether a repo file's bytes differ from what git holds at HEAD. */
+  isDirty(file: SourceFile): boolean;
 }
 
 const FAMILY: Record<FormatName, FormatFamily | null> = {
@@ -61,25 +67,22 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const diagnostics: Diagnostic[] = [];
 
   const top = await workTreeTop(rootReal);
-  const repoGit = top === null ? null : gitAt(rootReal);
-  const listed = repoGit ? await listWorkTree(repoGit) : { tracked: walkTree(rootReal, options.policy.discover.walk_ignore), untracked: [] };
-  const trackedSet = new Set(listed.tracked);
+  const snap = top === null ? null : await gitSnapshot(gitAt(rootReal));
+  const tracked = snap ? snap.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
   const byPolicy = excludeMatcher(options.policy.discover.exclude);
   const outPrefix = outputPrefix(rootReal, options.outDir);
-  const excluded = (p: string): boolean => (outPrefix !== null && p.startsWith(outPrefix)) || byPolicy(p);
-  const paths = [...new Set([...listed.tracked, ...listed.untracked])].filter((p) => !excluded(p)).sort(compareCodeUnits);
-  const pathSet = new Set(paths);
-  const ignoredLocal = repoGit ? (await listIgnoredLocal(repoGit)).filter((p) => !excluded(p)) : [];
-  const info = repoGit ? await gitInfo(repoGit) : null;
+  const isExcluded = (p: string): boolean => (outPrefix !== null && p.startsWith(outPrefix)) || byPolicy(p);
+  const paths = [...new Set([...tracked, ...(snap?.untracked ?? [])])].filter((p) => !isExcluded(p)).sort(compareCodeUnits);
+  const ignoredLocal = (snap?.ignoredLocal ?? []).filter((p) => !isExcluded(p));
 
   const files: SourceFile[] = [];
   const localExcluded: string[] = [];
   const maxBytes = options.policy.discover.max_file_bytes;
-  for (const path of [...paths, ...ignoredLocal.filter((p) => !trackedSet.has(p))]) {
+  const candidates = [...paths.map((p) => ({ path: p, ignored: false })), ...ignoredLocal.map((p) => ({ path: p, ignored: true }))];
+  for (const { path, ignored } of candidates) {
     const c = classifyPath(path);
     const family = c ? FAMILY[c.spec.name] : null;
     if (!c || (family && !options.policy.formats[family])) continue;
-    const ignored = !pathSet.has(path);
     const layer: Layer = c.spec.personal || ignored ? 'local' : c.scope === '' ? 'repo' : 'path';
     if (layer === 'local' && !options.includeLocal) {
       localExcluded.push(path);
@@ -90,16 +93,35 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
     }
-    files.push(source(path, path, 'repo', c.spec.name, layer, c.scope, read.bytes, read.linkTarget, trackedSet.has(path) || !repoGit));
+    files.push(source(path, path, 'repo', c.spec.name, layer, c.scope, read.bytes, read.linkTarget, snap === null || snap.indexBlobs.has(path)));
   }
   if (managedReal) files.push(...readManaged(managedReal, maxBytes, diagnostics));
   diagnostics.push(...caseCollisions(paths, files));
-  // Dirty is about inputs: an instruction file that differs from HEAD (imports are added by the caller).
-  const git = info === null ? null : { ...info, changed: info.changed.filter((p) => !(outPrefix !== null && p.startsWith(outPrefix))),
-    dirty: info.changed.some((p) => classifyPath(p) !== null && !(outPrefix !== null && p.startsWith(outPrefix))) };
   files.sort((a, b) => compareCodeUnits(a.id, b.id));
   localExcluded.sort(compareCodeUnits);
-  return { value: { rootReal, managedReal, files, paths, git, localExcluded }, diagnostics };
+  const git = snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: false };
+  return {
+    value: { rootReal, managedReal, files, paths, git, localExcluded, isExcluded, isDirty: snap ? dirtyCheck(snap) : () => false },
+    diagnostics,
+  };
+}
+
+/**
+ * A repo input is dirty when git does not hold exactly its bytes at HEAD:
+ * untracked, staged with changes, or its blob id differs from the index.
+ * (A symlink is judged by the file it points to.)
+ */
+function dirtyCheck(snap: GitSnapshot): (file: SourceFile) => boolean {
+  return (file) => {
+    if (file.root !== 'repo' || file.linkTarget !== undefined) return false;
+    const blob = snap.indexBlobs.get(file.rel);
+    if (blob === undefined || snap.staged.has(file.rel)) return true;
+    return gitBlobId(file.bytes) !== blob;
+  };
+}
+
+function gitBlobId(bytes: Uint8Array): string {
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 /** The bundle output directory as a repo-relative prefix, when it lies inside the repository. */

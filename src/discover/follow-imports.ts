@@ -14,8 +14,8 @@ export interface FollowContext {
   roots: ImportRoots & { repoReal: string; managedReal: string | null };
   maxDepth: number;
   maxBytes: number;
-  /** Work-tree paths: imports may only read files that exist in the listed tree. */
-  isListed(path: string): boolean;
+  /** Paths that are never inputs (policy excludes, the bundle output directory). */
+  isExcluded(path: string): boolean;
   parse(file: SourceFile): { value: ParsedDoc; diagnostics: Diagnostic[] };
 }
 
@@ -57,7 +57,7 @@ function readImport(id: string, importer: SourceFile, ctx: FollowContext, diagno
   if (id.startsWith('user:')) return null;
   const rel = managed ? id.slice('managed:'.length) : id;
   const rootReal = managed ? ctx.roots.managedReal : ctx.roots.repoReal;
-  if (!rootReal || (!managed && !ctx.isListed(rel))) return null;
+  if (!rootReal || (!managed && ctx.isExcluded(rel))) return null;
   const read = readUnderRoot(rootReal, rel, id, ctx.maxBytes, managed ? 'managed:' : '');
   if (!read.ok) {
     if (!read.missing) diagnostics.push(read.diagnostic);

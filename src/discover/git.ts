@@ -1,4 +1,8 @@
-/** The git facts discovery needs, through simple-git. */
+/**
+ * The git facts discovery needs, through simple-git. All queries run
+ * concurrently: on a 100k-file tree each is a separate walk or index read,
+ * and waiting on them one by one was most of discovery's wall time.
+ */
 import { simpleGit, type SimpleGit } from 'simple-git';
 
 export interface GitInfo {
@@ -7,16 +11,29 @@ export interface GitInfo {
   commit: string | null;
   /** True when an input file (instruction file or import) differs from HEAD or is untracked. */
   dirty: boolean;
-  /** Paths git reports as changed or untracked, relative to the repo directory. */
-  changed: string[];
   /** Commits reachable from HEAD: a per-branch monotonically increasing sequence. */
+  seq: number;
+}
+
+export interface GitSnapshot {
+  tracked: string[];
+  /** Blob id of each tracked path in the index. */
+  indexBlobs: Map<string, string>;
+  /** Paths staged with changes against HEAD. */
+  staged: Set<string>;
+  /** Untracked, not ignored instruction files (new files not yet added). */
+  untracked: string[];
+  /** Ignored personal files, found explicitly by name. */
+  ignoredLocal: string[];
+  remote: string | null;
+  commit: string | null;
   seq: number;
 }
 
 export function gitAt(dir: string): SimpleGit {
   // The environment is inherited as is: simple-git refuses an explicit env that
   // carries EDITOR and similar variables, and rulec parses no localised output.
-  return simpleGit({ baseDir: dir, binary: 'git', maxConcurrentProcesses: 4, trimmed: false });
+  return simpleGit({ baseDir: dir, binary: 'git', maxConcurrentProcesses: 6, trimmed: false });
 }
 
 /** The work-tree top level containing `dir`, or null when `dir` is not in a work tree. */
@@ -29,51 +46,47 @@ export async function workTreeTop(dir: string): Promise<string | null> {
   }
 }
 
-function splitZ(out: string): string[] {
-  return out.split('\0').filter((p) => p.length > 0);
-}
-
-/** Tracked plus untracked-but-not-ignored paths, relative to `dir`. */
-export async function listWorkTree(git: SimpleGit): Promise<{ tracked: string[]; untracked: string[] }> {
-  const [tracked, untracked] = await Promise.all([
-    git.raw(['-c', 'core.quotePath=false', 'ls-files', '-z', '--cached']),
-    git.raw(['-c', 'core.quotePath=false', 'ls-files', '-z', '--others', '--exclude-standard']),
-  ]);
-  return { tracked: splitZ(tracked), untracked: splitZ(untracked) };
-}
-
-/** Git-ignored personal files, found explicitly by name. */
-export async function listIgnoredLocal(git: SimpleGit): Promise<string[]> {
-  const out = await git.raw(['-c', 'core.quotePath=false', 'ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--',
-    ':(glob)**/CLAUDE.local.md', ':(glob)**/AGENTS.override.md', ':(glob)**/.claude/rules/**/*.local.md']);
-  return splitZ(out);
-}
+const LOCAL_PATHSPECS = [':(glob)**/CLAUDE.local.md', ':(glob)**/AGENTS.override.md', ':(glob)**/.claude/rules/**/*.local.md'];
+const INSTRUCTION_PATHSPECS = [
+  ':(glob)**/AGENTS.md', ':(glob)**/AGENTS.override.md', ':(glob)**/CLAUDE.md', ':(glob)**/GEMINI.md',
+  ':(glob)**/.claude/rules/**/*.md', ':(glob)**/.cursor/rules/**/*.mdc', ':(glob)**/.github/instructions/**/*.instructions.md',
+  ':(glob).github/copilot-instructions.md', ':(glob).cursorrules',
+];
 
 /**
- * Commit, remote and sequence, plus the paths `git status` reports (relative
- * to the repo directory); the caller decides which of them make the build dirty.
+ * One concurrent round of git queries. `git status` is avoided on purpose: it
+ * refreshes the stat of every tracked file, which costs more than the whole
+ * floor on a large tree; dirtiness is decided per input file from index blob
+ * ids instead (see discover).
  */
-export async function gitInfo(git: SimpleGit): Promise<GitInfo> {
-  const commit = await git.raw(['rev-parse', '--verify', '-q', 'HEAD']).then((s) => s.trim() || null, () => null);
-  const seq = commit ? Number((await git.raw(['rev-list', '--count', 'HEAD'])).trim()) : 0;
-  const status = await git.raw(['--no-optional-locks', 'status', '--porcelain', '-z', '--untracked-files=all', '--', '.']).catch(() => '');
-  const remote = await git.raw(['config', '--get', 'remote.origin.url']).then((s) => stripCredentials(s.trim()) || null, () => null);
-  const prefix = (await git.raw(['rev-parse', '--show-prefix']).catch(() => '')).trim();
-  const changed = statusPaths(status).filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
-  return { remote, commit, dirty: false, changed, seq: Number.isSafeInteger(seq) ? seq : 0 };
+export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot> {
+  const q = (args: string[]): Promise<string> => git.raw(['-c', 'core.quotePath=false', ...args]);
+  const [index, untracked, ignored, commit, staged, remote] = await Promise.all([
+    q(['ls-files', '-z', '--cached', '--stage']),
+    q(['ls-files', '-z', '--others', '--exclude-standard', '--', ...INSTRUCTION_PATHSPECS]),
+    q(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...LOCAL_PATHSPECS]),
+    q(['rev-parse', '--verify', '-q', 'HEAD']).then((s) => s.trim() || null, () => null),
+    q(['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD']).catch(() => ''),
+    q(['config', '--get', 'remote.origin.url']).then((s) => stripCredentials(s.trim()) || null, () => null),
+  ]);
+  const seq = commit ? Number((await q(['rev-list', '--count', 'HEAD'])).trim()) : 0;
+  const tracked: string[] = [];
+  const indexBlobs = new Map<string, string>();
+  for (const entry of splitZ(index)) {
+    // "<mode> <blob> <stage>\t<path>"
+    const tab = entry.indexOf('\t');
+    const path = entry.slice(tab + 1);
+    if (!indexBlobs.has(path)) tracked.push(path);
+    indexBlobs.set(path, entry.slice(7, tab - 2));
+  }
+  return {
+    tracked, indexBlobs, staged: new Set(splitZ(staged)), untracked: splitZ(untracked), ignoredLocal: splitZ(ignored),
+    remote, commit, seq: Number.isSafeInteger(seq) ? seq : 0,
+  };
 }
 
-/** Paths in `git status --porcelain -z` output (repo-top relative); a rename lists both names. */
-function statusPaths(out: string): string[] {
-  const fields = out.split('\0');
-  const paths: string[] = [];
-  for (let i = 0; i < fields.length; i++) {
-    const f = fields[i] ?? '';
-    if (f.length < 4) continue;
-    paths.push(f.slice(3));
-    if (f[0] === 'R' || f[0] === 'C') paths.push(fields[++i] ?? '');
-  }
-  return paths;
+function splitZ(out: string): string[] {
+  return out.split('\0').filter((p) => p.length > 0);
 }
 
 function stripCredentials(url: string): string {

@@ -8,7 +8,8 @@
  *    at it (also written to a temp file and renamed).
  * Nothing is left behind on failure: the temp directory is removed.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { openBundle } from '../bundle/open-bundle.js';
 import { join } from 'node:path';
 import type { Attachment, Variant } from '../types.js';
 import { manifestBytes, type Manifest } from './manifest.js';
@@ -33,6 +34,10 @@ export function bundleFileMap(b: BundleFiles): Map<string, string> {
 export function writeBundle(outDir: string, b: BundleFiles): string {
   mkdirSync(outDir, { recursive: true });
   const dest = join(outDir, b.manifest.bundle_id);
+  if (alreadyWritten(dest, b.manifest)) {
+    pointAt(outDir, b.manifest.bundle_id);
+    return dest;
+  }
   const tmp = mkdtempSync(join(outDir, `.tmp-${b.manifest.bundle_id}-`));
   try {
     mkdirSync(join(tmp, 'context'));
@@ -46,12 +51,32 @@ export function writeBundle(outDir: string, b: BundleFiles): string {
     } else {
       renameSync(tmp, dest);
     }
-    const pointer = `${tmp}.current`;
-    writeFileSync(pointer, `${b.manifest.bundle_id}\n`);
-    renameSync(pointer, join(outDir, CURRENT_POINTER));
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     throw e;
   }
+  pointAt(outDir, b.manifest.bundle_id);
   return dest;
+}
+
+/** `<out>/current` names the bundle last built; replaced atomically. */
+function pointAt(outDir: string, bundleId: string): void {
+  const tmp = join(outDir, `.tmp-current-${process.pid}`);
+  writeFileSync(tmp, `${bundleId}\n`);
+  renameSync(tmp, join(outDir, CURRENT_POINTER));
+}
+
+/**
+ * A rebuild with nothing changed: the same manifest bytes already sit at
+ * `dest` and every file still verifies against them. Rewriting 1,800 files
+ * would cost more than reading them back.
+ */
+function alreadyWritten(dest: string, manifest: Manifest): boolean {
+  try {
+    if (readFileSync(join(dest, 'manifest.json'), 'utf8') !== manifestBytes(manifest)) return false;
+    openBundle(dest);
+    return true;
+  } catch {
+    return false;
+  }
 }

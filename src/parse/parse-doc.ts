@@ -77,6 +77,8 @@ function importsOf(lines: ReturnType<typeof scanLines>): ImportRef[] {
   let commentOpen = false;
   for (const l of lines) {
     if (l.inFence) continue;
+    // Masking is only needed on lines that could hold an import or carry a comment across.
+    if (!commentOpen && !l.text.includes('@') && !l.text.includes('<!--')) continue;
     const masked = maskInline(l.text, commentOpen);
     commentOpen = masked.commentOpen;
     for (const m of masked.masked.matchAll(IMPORT)) {

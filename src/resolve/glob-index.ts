@@ -37,21 +37,25 @@ export class PathIndex {
 
   /** Paths under `dir` ('' = all), from the sorted list by binary search. */
   under(dir: string): readonly string[] {
-    if (dir === '') return this.sorted;
-    const prefix = `${dir}/`;
-    const lo = lowerBound(this.sorted, prefix);
-    let hi = lo;
-    while (hi < this.sorted.length && (this.sorted[hi] as string).startsWith(prefix)) hi++;
-    return this.sorted.slice(lo, hi);
+    return prefixRange(this.sorted, dir);
   }
 
-  named(name: string): readonly string[] {
-    return this.byName.get(name) ?? [];
+  /** Paths named `name` under `dir`. */
+  named(name: string, dir = ''): readonly string[] {
+    return prefixRange(this.byName.get(name) ?? [], dir);
   }
 
-  withSuffix(suffix: string): readonly string[] {
-    return this.bySuffix.get(suffix) ?? [];
+  /** Paths whose name ends in `.suffix`, under `dir`. */
+  withSuffix(suffix: string, dir = ''): readonly string[] {
+    return prefixRange(this.bySuffix.get(suffix) ?? [], dir);
   }
+}
+
+/** The slice of a sorted list that lies under `dir`: two binary searches, no scan. */
+function prefixRange(sorted: readonly string[], dir: string): readonly string[] {
+  if (dir === '') return sorted;
+  // Every path under `dir/` sorts between `dir/` and `dir0` ('0' follows '/').
+  return sorted.slice(lowerBound(sorted, `${dir}/`), lowerBound(sorted, `${dir}0`));
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {
@@ -94,22 +98,25 @@ export function matchGlob(index: PathIndex, glob: string): GlobMatch {
   if (!scan.isGlob) return { ok: true, matches: index.has(glob) ? [glob] : [] };
   const base = scan.base;
   // `src/**` also matches a file named `src` itself, so the base is a candidate too.
-  const candidates = candidatesFor(index, scan.glob) ?? (index.has(base) ? [base, ...index.under(base)] : index.under(base));
-  const prefix = base === '' ? '' : `${base}/`;
-  const matches = candidates.filter((p) => (p.startsWith(prefix) || p === base) && compiled.test(p));
-  return { ok: true, matches };
+  const buckets = candidatesFor(index, scan.glob, base) ?? (index.has(base) ? [[base], index.under(base)] : [index.under(base)]);
+  const matches = buckets.flatMap((bucket) => bucket.filter((p) => compiled.test(p)));
+  // Buckets may overlap (`*.{ts,d.ts}`: every .d.ts file also ends in .ts).
+  return { ok: true, matches: buckets.length > 1 ? [...new Set(matches)].sort() : matches };
 }
 
-/** Narrow by the last path segment when it is a literal name or an extension pattern. */
-function candidatesFor(index: PathIndex, globPart: string): readonly string[] | null {
+/**
+ * Narrow by the last path segment when it is a literal name or an extension
+ * pattern; each bucket is already restricted to the glob's base directory.
+ */
+function candidatesFor(index: PathIndex, globPart: string, base: string): (readonly string[])[] | null {
   const last = globPart.slice(globPart.lastIndexOf('/') + 1);
-  if (last !== '' && !/[*?[\]{}()!+@]/.test(last)) return index.named(last);
+  if (last !== '' && !/[*?[\]{}()!+@]/.test(last)) return [index.named(last, base)];
   const ext = /^\*\.([^*?[\]{}()!+@/]+)$/.exec(last);
-  if (ext?.[1]) return index.withSuffix(ext[1]);
+  if (ext?.[1]) return [index.withSuffix(ext[1], base)];
   const braces = /^\*\.\{([^{}*?[\]()!+@/]+)\}$/.exec(last);
   if (braces?.[1]) {
-    const parts = braces[1].split(',');
-    if (parts.every((s) => s.length > 0)) return [...new Set(parts.flatMap((s) => [...index.withSuffix(s)]))].sort();
+    const parts = [...new Set(braces[1].split(','))];
+    if (parts.every((s) => s.length > 0)) return parts.map((s) => index.withSuffix(s, base));
   }
   return null;
 }

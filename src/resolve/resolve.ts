@@ -20,7 +20,7 @@ import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { sha256Hex, contentId } from '../util/hash.js';
-import { ancestorDirs, dirnameOf } from '../util/posix-path.js';
+import { dirnameOf } from '../util/posix-path.js';
 import { activationOf, type ActivationInfo } from './activation.js';
 import { expandImports, type ImportContext } from './expand-imports.js';
 import { matchGlob, PathIndex } from './glob-index.js';
@@ -146,8 +146,12 @@ function buildVariants(paths: readonly string[], byScope: Map<string, ResolvedSo
     .sort((a, b) => compareCodeUnits(a.file.id, b.file.id));
   const rootChain = extend({ refs: [], seen: new Set(), key: '' }, managed, 'managed policy');
   const dirs = new Set<string>(['']);
-  for (const p of paths) for (const d of ancestorDirs(dirnameOf(p))) dirs.add(d);
-  for (const scope of byScope.keys()) for (const d of ancestorDirs(scope)) dirs.add(d);
+  const addWithAncestors = (dir: string): void => {
+    // Walk up only until a directory already seen: each directory is visited once.
+    for (let d = dir; !dirs.has(d); d = dirnameOf(d)) dirs.add(d);
+  };
+  for (const p of paths) addWithAncestors(dirnameOf(p));
+  for (const scope of byScope.keys()) addWithAncestors(scope);
 
   const chains = new Map<string, Chain>();
   const sortedDirs = [...dirs].sort(compareCodeUnits);
@@ -185,7 +189,9 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
   const cache = new Map<string, ReturnType<typeof matchGlob>>();
   const out: ResolvedAttachment[] = [];
   for (const s of attached) {
+    // Distinct matched paths; a Set is only needed to merge several globs.
     const matched = new Set<string>();
+    let single = 0;
     s.info.globs.forEach((glob, i) => {
       let m = cache.get(glob);
       if (!m) cache.set(glob, (m = matchGlob(index, glob)));
@@ -193,11 +199,12 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
       const range = s.doc.frontmatterKeys[FORMATS.find((f) => f.name === s.file.format)?.globKey ?? ''];
       if (!m.ok) diagnostics.push(diag('RC3001', { file: s.file.id, range, message: `glob "${raw}" cannot be parsed: ${m.error}` }));
       else if (m.matches.length === 0) diagnostics.push(diag('RC3002', { file: s.file.id, range, message: `glob "${raw}" matches no file in the repository` }));
+      else if (s.info.globs.length === 1) single = m.matches.length;
       else for (const p of m.matches) matched.add(p);
     });
     const refs: SourceRef[] = [{ id: s.file.id, reason: `globs ${s.info.rawGlobs.join(', ')}` }, ...expand(s.file.id)];
     const key = canonicalJson(refs.map((r) => [r.id, sources.get(r.id)?.sha256 ?? '']).concat([s.info.globs]));
-    out.push({ id: contentId('a-', key), sources: refs, globs: s.info.globs, matches: matched.size });
+    out.push({ id: contentId('a-', key), sources: refs, globs: s.info.globs, matches: s.info.globs.length === 1 ? single : matched.size });
   }
   return out.sort((a, b) => compareCodeUnits(a.id, b.id));
 }
