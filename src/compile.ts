@@ -9,7 +9,6 @@
  */
 import { join } from 'node:path';
 import semver from 'semver';
-import type { TiktokenEncoding } from 'js-tiktoken';
 import type { Attachment, ParsedDoc, Variant } from './types.js';
 import { loadPolicy } from './config/load-policy.js';
 import { compilerVersion } from './config/package-files.js';
@@ -18,10 +17,11 @@ import { discover, type Discovered } from './discover/discover.js';
 import { followImports } from './discover/follow-imports.js';
 import { parseDoc } from './parse/parse-doc.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
-import { render } from './render/render.js';
+import { blockTexts, render } from './render/render.js';
 import { checkBudgets } from './validate/budgets.js';
 import { runLint } from './validate/lint-rules.js';
-import { countTokens, tokenCounter } from './validate/token-count.js';
+import { tokenCounter } from './validate/token-count.js';
+import { startTokenCounter, type BackgroundCounter } from './validate/token-pool.js';
 import { applySeverities } from './validate/severity.js';
 import { buildManifest, bundleDigest, type Manifest } from './emit/manifest.js';
 import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
@@ -69,10 +69,19 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
     throw new PolicyError(loaded.diagnostics);
   }
   const policy = loaded.policy;
-  const diagnostics: Diagnostic[] = [];
 
-  // Building the tokenizer's rank table is ~0.7 s of CPU; do it while git works.
-  const tokenizerReady = new Promise<void>((done) => setImmediate(() => { countTokens(policy.tokenizer, ''); done(); }));
+  // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core.
+  const tokens = startTokenCounter(policy.tokenizer);
+  try {
+    return await compileWith(options, policy, revision, tokens);
+  } finally {
+    await tokens.close();
+  }
+}
+
+async function compileWith(options: CompileOptions, policy: Policy, revision: string, tokens: BackgroundCounter): Promise<CompileResult> {
+  const repoDir = options.repoDir ?? '.';
+  const diagnostics: Diagnostic[] = [];
   const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
     outDir: options.outDir ?? join(repoDir, 'bundles') });
   diagnostics.push(...found.diagnostics);
@@ -101,15 +110,18 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports: { roots, maxDepth: policy.imports.max_depth } });
   diagnostics.push(...resolved.diagnostics);
 
-  await tokenizerReady;
-  const counter = tokenCounter(policy.tokenizer as TiktokenEncoding);
-  const rendered = render(resolved.value, counter);
-  const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
-  diagnostics.push(...budgets.diagnostics);
+  // Count the blocks on the worker while this thread lints.
+  const blocks = blockTexts(resolved.value);
+  const counted = tokens.count(blocks);
   diagnostics.push(...runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
   }), (code) => policy.severity[code] ?? catalogueEntry(code).severity));
+  const counts = await counted;
+  const counter = tokenCounter(policy.tokenizer, new Map(blocks.map((b, i) => [b, counts[i] ?? 0])));
+  const rendered = render(resolved.value, counter);
+  const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
+  diagnostics.push(...budgets.diagnostics);
   if (discovered.localExcluded.length > 0) diagnostics.push(localNote(discovered.localExcluded));
 
   const final = sortDiagnostics(applySeverities(diagnostics, policy.severity));

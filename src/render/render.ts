@@ -7,7 +7,8 @@
  *    local after its directory), so stable text forms the prompt-cache prefix.
  * 3. Bytes, sha256 and tokens are computed here. Blocks are built so that token
  *    boundaries fall between them, so a variant's count is the sum of its
- *    blocks' counts and each unique block is encoded once.
+ *    blocks' counts and each unique block is counted once (`blockTexts` lists
+ *    them, so a caller can count them ahead, e.g. on another thread).
  */
 import type { Attachment, SourceRef, Variant } from '../types.js';
 import type { Resolution } from '../resolve/resolve.js';
@@ -22,16 +23,41 @@ export interface Rendered {
   sourceTokens: Map<string, number>;
 }
 
+function blockText(res: Resolution, ref: SourceRef): string {
+  const s = res.sources.get(ref.id);
+  if (!s) throw new Error(`render: unknown source ${ref.id}`);
+  const attrs = { path: ref.id, layer: s.info.layer, sha256: s.sha256, ...(ref.importedBy ? { importedBy: ref.importedBy } : {}) };
+  return renderBlock(attrs, s.doc.body);
+}
+
+/** Every distinct block text the variants and attachments are made of, in first-use order. */
+export function blockTexts(res: Resolution): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const list of [...res.variants.map((v) => v.sources), ...res.attachments.map((a) => a.sources)]) {
+    for (const ref of list) {
+      const key = `${ref.id}\0${ref.importedBy ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(blockText(res, ref));
+    }
+  }
+  return out;
+}
+
 export function render(res: Resolution, counter: TokenCounter): Rendered {
   const sourceTokens = new Map<string, number>();
+  const blocks = new Map<string, { text: string; tokens: number }>();
   const blockOf = (ref: SourceRef): { text: string; tokens: number } => {
-    const s = res.sources.get(ref.id);
-    if (!s) throw new Error(`render: unknown source ${ref.id}`);
-    const attrs = { path: ref.id, layer: s.info.layer, sha256: s.sha256, ...(ref.importedBy ? { importedBy: ref.importedBy } : {}) };
-    const text = renderBlock(attrs, s.doc.body);
-    const tokens = counter.count(text);
-    if (!sourceTokens.has(ref.id)) sourceTokens.set(ref.id, tokens);
-    return { text, tokens };
+    const key = `${ref.id}\0${ref.importedBy ?? ''}`;
+    let b = blocks.get(key);
+    if (!b) {
+      const text = blockText(res, ref);
+      b = { text, tokens: counter.count(text) };
+      blocks.set(key, b);
+    }
+    if (!sourceTokens.has(ref.id)) sourceTokens.set(ref.id, b.tokens);
+    return b;
   };
   const join = (refs: SourceRef[]): { text: string; bytes: number; tokens: number; sha256: string } => {
     let text = '';

@@ -97,9 +97,11 @@ export function matchGlob(index: PathIndex, glob: string): GlobMatch {
   if (scan.negated) return { ok: true, matches: index.sorted.filter((p) => compiled.test(p)) };
   if (!scan.isGlob) return { ok: true, matches: index.has(glob) ? [glob] : [] };
   const base = scan.base;
+  const narrowed = candidatesFor(index, scan.glob, base);
   // `src/**` also matches a file named `src` itself, so the base is a candidate too.
-  const buckets = candidatesFor(index, scan.glob, base) ?? (index.has(base) ? [[base], index.under(base)] : [index.under(base)]);
-  const matches = buckets.flatMap((bucket) => bucket.filter((p) => compiled.test(p)));
+  const withBase = (under: readonly string[]): (readonly string[])[] => (index.has(base) ? [[base], under] : [under]);
+  const buckets = narrowed?.buckets ?? withBase(index.under(base));
+  const matches = narrowed?.exact ? buckets.flat() : buckets.flatMap((bucket) => bucket.filter((p) => compiled.test(p)));
   // Buckets may overlap (`*.{ts,d.ts}`: every .d.ts file also ends in .ts).
   return { ok: true, matches: buckets.length > 1 ? [...new Set(matches)].sort() : matches };
 }
@@ -107,16 +109,20 @@ export function matchGlob(index: PathIndex, glob: string): GlobMatch {
 /**
  * Narrow by the last path segment when it is a literal name or an extension
  * pattern; each bucket is already restricted to the glob's base directory.
+ * `exact` marks the commonest shapes — `**\/*.ext`, `**\/*.{a,b}`, `**\/NAME`
+ * below the base — where every candidate matches and no test is needed.
  */
-function candidatesFor(index: PathIndex, globPart: string, base: string): (readonly string[])[] | null {
-  const last = globPart.slice(globPart.lastIndexOf('/') + 1);
-  if (last !== '' && !/[*?[\]{}()!+@]/.test(last)) return [index.named(last, base)];
-  const ext = /^\*\.([^*?[\]{}()!+@/]+)$/.exec(last);
-  if (ext?.[1]) return [index.withSuffix(ext[1], base)];
-  const braces = /^\*\.\{([^{}*?[\]()!+@/]+)\}$/.exec(last);
+function candidatesFor(index: PathIndex, globPart: string, base: string): { buckets: (readonly string[])[]; exact: boolean } | null {
+  const slash = globPart.lastIndexOf('/');
+  const last = globPart.slice(slash + 1);
+  const exact = globPart.slice(0, slash + 1) === '**/';
+  if (last !== '' && !/[*?[\]{}()!+@\\]/.test(last)) return { buckets: [index.named(last, base)], exact };
+  const ext = /^\*\.([^*?[\]{}()!+@/\\]+)$/.exec(last);
+  if (ext?.[1]) return { buckets: [index.withSuffix(ext[1], base)], exact };
+  const braces = /^\*\.\{([^{}*?[\]()!+@/\\]+)\}$/.exec(last);
   if (braces?.[1]) {
     const parts = [...new Set(braces[1].split(','))];
-    if (parts.every((s) => s.length > 0)) return parts.map((s) => index.withSuffix(s, base));
+    if (parts.every((s) => s.length > 0)) return { buckets: parts.map((s) => index.withSuffix(s, base)), exact };
   }
   return null;
 }

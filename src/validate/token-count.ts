@@ -57,8 +57,13 @@ export function countTokens(encoding: TiktokenEncoding | string, text: string): 
   return total;
 }
 
-export function tokenCounter(encoding: TiktokenEncoding | string): TokenCounter {
+/**
+ * A counter memoised by content; `known` pre-seeds it with counts computed
+ * elsewhere (the token worker) for exactly these texts.
+ */
+export function tokenCounter(encoding: TiktokenEncoding | string, known?: ReadonlyMap<string, number>): TokenCounter {
   const cache = new Map<string, number>();
+  for (const [text, n] of known ?? []) cache.set(text.length < 64 ? text : sha256Hex(text), n);
   return {
     encoding,
     count(text: string): number {
