@@ -174,7 +174,8 @@ async function main() {
   if (explainFlags) {
     const explainArgs = (r) => [cli, 'explain', deep, '--repo', repo.dir, ...(bundleFlag ? [bundleFlag, bundleDir(r.out)] : []), '--format', 'json'];
     commands.push({ id: 'explain', label: 'explain (bundle)', args: explainArgs });
-    if (hasFresh) commands.push({ id: 'explain-fresh', label: 'explain --fresh', args: (r) => [...explainArgs(r), '--fresh'] });
+    // --fresh compiles on the fly: it must not also name a bundle to answer from.
+    if (hasFresh) commands.push({ id: 'explain-fresh', label: 'explain --fresh', args: () => [cli, 'explain', deep, '--repo', repo.dir, '--format', 'json', '--fresh'] });
   }
   const samples = Object.fromEntries(commands.map((c) => [c.id, []]));
   let bundle = null;

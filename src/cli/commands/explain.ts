@@ -64,6 +64,7 @@ interface Answer {
 
 async function answerFrom(values: Record<string, unknown>, options: CompileOptions & { repoDir: string }, io: Io): Promise<Answer> {
   const explicit = typeof values.bundle === 'string' ? resolve(io.cwd, values.bundle) : null;
+  if (explicit && values.fresh) throw new UsageError('--bundle and --fresh contradict each other: answer from a bundle, or compile on the fly');
   const current = join(options.repoDir, 'bundles', CURRENT_POINTER);
   if (explicit || (!values.fresh && existsSync(current))) {
     const dir = explicit ?? join(options.repoDir, 'bundles', readFileSync(current, 'utf8').trim());
