@@ -4,7 +4,7 @@
  */
 import type { Activation, Layer, ParsedDoc, SourceFile } from '../types.js';
 import { FORMATS } from '../discover/formats.js';
-import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { joinPath } from '../util/posix-path.js';
 
 export interface ActivationInfo {
@@ -31,12 +31,9 @@ export function activationOf(file: SourceFile, doc: ParsedDoc): { value: Activat
 
   const spec = FORMATS.find((f) => f.name === file.format);
   const key = spec?.globKey;
-  const raw = key ? globList(fm[key]) : [];
+  // A glob value of the wrong type is reported by validate/check-frontmatter.ts (RC4002); here it attaches nowhere.
+  const rawGlobs = (key ? globList(fm[key]) : []) ?? [];
   const diagnostics: Diagnostic[] = [];
-  if (key && fm[key] !== undefined && fm[key] !== null && raw === null) {
-    diagnostics.push(diag('RC4002', { file: file.id, range: doc.frontmatterKeys[key], message: `${key} must be a glob string or a list of glob strings` }));
-  }
-  const rawGlobs = raw ?? [];
   const globs = rawGlobs.map((g) => normaliseGlob(g, spec?.globDialect ?? 'root', file.format === 'cursor-rule' ? file.scope : ''));
   if (file.format === 'cursor-rule') {
     if (fm.alwaysApply === true) return { value: base('standing'), diagnostics };

@@ -1,0 +1,227 @@
+/**
+ * Frontmatter against the JSON Schema of its format (pure: the schemas are passed in,
+ * see src/config/frontmatter-schemas.ts).
+ *
+ * 1. Pick the schema: .claude/rules → claude-rule, .cursor/rules/*.mdc → cursor-rule,
+ *    .github/instructions → copilot-instructions, managed files → rulec's own keys only.
+ *    Formats with no frontmatter of their own (AGENTS.md, CLAUDE.md, GEMINI.md, imported
+ *    files …) are checked for rulec's keys only; any other key there is left alone, because
+ *    no agent defines one and rulec cannot call it a typo.
+ * 2. Validate with ajv (2020-12). Where a value may take several shapes (anyOf), report the
+ *    branch of the value's own type, so `paths: [1]` points at the item, not at the key.
+ * 3. Unknown keys → RC4003 (warning) at the key, with the nearest known key as a hint;
+ *    wrong types or values → RC4002 at the key (top level) or the item (nested).
+ * 4. `enforce: true` outside the managed layer → RC4004: only managed files can enforce.
+ */
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { FormatName, ParsedDoc, SourceFile, Span } from '../types.js';
+import type { FrontmatterSchemas } from '../config/frontmatter-schemas.js';
+import { diag, NO_SPAN, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { yamlLocator, type Locate } from './schema-check.js';
+
+type AjvCtor = typeof Ajv2020Module.default;
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: InstanceType<AjvCtor>) => void;
+
+const BASE = 'https://rulec.dev/schemas/';
+const RULEC_ID = `${BASE}frontmatter-rulec-v1.json`;
+
+/** Which schema checks a format, and how a message names the format. */
+const BY_FORMAT: Partial<Record<FormatName, { id: string; label: string }>> = {
+  'claude-rule': { id: `${BASE}frontmatter-claude-rule-v1.json`, label: 'a .claude/rules file' },
+  'claude-rule-local': { id: `${BASE}frontmatter-claude-rule-v1.json`, label: 'a .claude/rules file' },
+  'cursor-rule': { id: `${BASE}frontmatter-cursor-rule-v1.json`, label: 'a Cursor rule' },
+  'copilot-instructions': { id: `${BASE}frontmatter-copilot-instructions-v1.json`, label: 'a Copilot instructions file' },
+  managed: { id: RULEC_ID, label: 'a managed file' },
+};
+
+interface Checker {
+  validate(id: string): ValidateFunction;
+  /** Top-level keys a schema defines (its own and rulec's). */
+  keysOf(id: string): string[];
+  rulecKeys: string[];
+}
+
+const checkers = new WeakMap<FrontmatterSchemas, Checker>();
+
+function checkerFor(schemas: FrontmatterSchemas): Checker {
+  let c = checkers.get(schemas);
+  if (c) return c;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+  addFormats(ajv);
+  for (const s of schemas) ajv.addSchema(s);
+  const byId = new Map(schemas.map((s) => [String(s.$id), s]));
+  const propsOf = (s: Record<string, unknown> | undefined): string[] => Object.keys((s?.properties ?? {}) as object);
+  const rulec = byId.get(RULEC_ID) as { $defs?: { keys?: Record<string, unknown> } } | undefined;
+  const rulecKeys = propsOf(rulec?.$defs?.keys);
+  const compiled = new Map<string, ValidateFunction>();
+  c = {
+    validate(id) {
+      let fn = compiled.get(id);
+      if (!fn) {
+        fn = ajv.getSchema(id);
+        if (!fn) throw new Error(`frontmatter schema ${id} was not passed in`);
+        compiled.set(id, fn);
+      }
+      return fn;
+    },
+    keysOf: (id) => [...propsOf(byId.get(id)), ...rulecKeys],
+    rulecKeys,
+  };
+  checkers.set(schemas, c);
+  return c;
+}
+
+export function checkFrontmatter(file: SourceFile, doc: ParsedDoc, schemas: FrontmatterSchemas): Diagnostic[] {
+  const data = doc.frontmatter;
+  if (data === null || typeof data !== 'object' || Object.keys(data).length === 0) return [];
+  const checker = checkerFor(schemas);
+  const spec = BY_FORMAT[file.format];
+  // Formats without frontmatter of their own: only rulec's keys are checked.
+  const checked = spec ? data : pick(data, checker.rulecKeys);
+  const id = spec?.id ?? RULEC_ID;
+  const validate = checker.validate(id);
+  const diagnostics: Diagnostic[] = [];
+  const where = locator(doc);
+  if (!validate(checked)) {
+    const seen = new Set<string>();
+    for (const e of narrowAlternatives(validate.errors ?? [])) {
+      const d = toDiagnostic(e, file.id, checked, where, spec?.label ?? '', checker.keysOf(id));
+      const key = `${d.code}\0${d.range.start.line}:${d.range.start.col}\0${d.message}`;
+      if (!seen.has(key)) diagnostics.push(d);
+      seen.add(key);
+    }
+  }
+  if (data.enforce === true && file.layer !== 'managed') {
+    diagnostics.push(diag('RC4004', { file: file.id, range: where('/enforce'), message: `enforce: true has no effect in a ${file.layer}-layer file; only managed files can enforce rules` }));
+  }
+  return diagnostics;
+}
+
+function pick(data: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (Object.prototype.hasOwnProperty.call(data, k)) out[k] = data[k];
+  return out;
+}
+
+/**
+ * Of an anyOf's branch errors keep those of the one branch whose type fits
+ * the value (`paths: [1]` → the list branch's item error); when no single
+ * branch fits, keep only the anyOf error itself (`paths: 42`).
+ */
+function narrowAlternatives(errors: readonly ErrorObject[]): ErrorObject[] {
+  let out = [...errors];
+  for (const alt of errors.filter((e) => e.keyword === 'anyOf')) {
+    const prefix = `${alt.schemaPath}/`;
+    const branchOf = (e: ErrorObject): number => (e.schemaPath.startsWith(prefix) ? Number(e.schemaPath.slice(prefix.length).split('/')[0]) : -1);
+    const count = Array.isArray(alt.schema) ? alt.schema.length : 0;
+    const misfit = new Set(out.filter((e) => e.keyword === 'type' && e.instancePath === alt.instancePath && e.schemaPath === `${prefix}${branchOf(e)}/type`).map(branchOf));
+    const fitting = [...Array(count).keys()].filter((i) => !misfit.has(i));
+    if (fitting.length === 1) out = out.filter((e) => e !== alt && (branchOf(e) < 0 || branchOf(e) === fitting[0]));
+    else out = out.filter((e) => branchOf(e) < 0);
+  }
+  return out;
+}
+
+function toDiagnostic(e: ErrorObject, file: string, data: unknown, where: (pointer: string) => Span, label: string, known: string[]): Diagnostic {
+  if (e.keyword === 'unevaluatedProperties' || e.keyword === 'additionalProperties') {
+    const params = e.params as { unevaluatedProperty?: string; additionalProperty?: string };
+    const key = params.unevaluatedProperty ?? params.additionalProperty ?? '';
+    const near = nearest(key, known);
+    return diag('RC4003', {
+      file,
+      range: where(`${e.instancePath}/${escapePointer(key)}`),
+      message: `unknown frontmatter key "${key}": ${label} reads ${known.join(', ')}`,
+      ...(near ? { hint: `did you mean "${near}"?` } : {}),
+    });
+  }
+  const expected = expectation(e);
+  const value = valueAt(data, e.instancePath);
+  return diag('RC4002', { file, range: where(e.instancePath), message: `${nameOf(e.instancePath)} must be ${expected}, not ${describeValue(value)}` });
+}
+
+/** What a failed schema asks for: its title when it has one, else a phrase from its type. */
+function expectation(e: ErrorObject): string {
+  const s = (e.parentSchema ?? {}) as { title?: unknown; type?: unknown; enum?: unknown[] };
+  if (typeof s.title === 'string') return s.title;
+  if (Array.isArray(s.enum)) return `one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  const words: Record<string, string> = { string: 'a string', array: 'a list', boolean: 'true or false', number: 'a number', integer: 'an integer', null: 'empty', object: 'a mapping' };
+  const phrases = types.filter((t): t is string => typeof t === 'string').map((t) => words[t] ?? t);
+  return phrases.length > 0 ? phrases.join(' or ') : 'valid';
+}
+
+function describeValue(v: unknown): string {
+  if (v === null || v === undefined) return 'empty';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a mapping';
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  return String(v);
+}
+
+/** `/paths/0` → `paths[0]`. */
+function nameOf(pointer: string): string {
+  const segs = pointer.split('/').slice(1).map(unescapePointer);
+  return segs.map((s, i) => (i > 0 && /^\d+$/.test(s) ? `[${s}]` : i > 0 ? `.${s}` : s)).join('') || 'frontmatter';
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let v = data;
+  for (const seg of pointer.split('/').slice(1).map(unescapePointer)) {
+    if (v === null || typeof v !== 'object' || !Object.prototype.hasOwnProperty.call(v, seg)) return undefined;
+    v = (v as Record<string, unknown>)[seg];
+  }
+  return v;
+}
+
+const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/**
+ * Pointer → span in the file: a top-level key from the parser's key spans
+ * (right for leniently read Cursor headers too), anything deeper from a YAML
+ * locator over the frontmatter lines (line 1 of the block is line 2 of the file).
+ */
+function locator(doc: ParsedDoc): (pointer: string) => Span {
+  let yaml: Locate | null = null;
+  return (pointer) => {
+    const segs = pointer.split('/').slice(1).map(unescapePointer);
+    const top = segs[0] === undefined ? undefined : doc.frontmatterKeys[segs[0]];
+    if (top && segs.length === 1) return top;
+    yaml ??= yamlLocator(frontmatterSource(doc.text), 1);
+    const span = yaml(pointer);
+    return span === NO_SPAN && top ? top : span;
+  };
+}
+
+/** The YAML between the opening `---` line and the first closing `---` line. */
+function frontmatterSource(text: string): string {
+  const lines = text.split('\n');
+  const close = lines.findIndex((l, i) => i > 0 && /^---[ \t]*$/.test(l));
+  return lines.slice(1, close < 0 ? lines.length : close).join('\n');
+}
+
+/** The known key closest to `key` (case-insensitive edit distance ≤ 2), if any. */
+function nearest(key: string, known: readonly string[]): string | null {
+  let best: { k: string; d: number } | null = null;
+  for (const k of known) {
+    const d = distance(key.toLowerCase(), k.toLowerCase());
+    if (d <= 2 && (!best || d < best.d)) best = { k, d };
+  }
+  return best?.k ?? null;
+}
+
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}

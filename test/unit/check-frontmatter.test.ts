@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { FormatName, Layer, SourceFile } from '../../src/types.js';
+import { parseDoc } from '../../src/parse/parse-doc.js';
+import { checkFrontmatter } from '../../src/validate/check-frontmatter.js';
+import { loadFrontmatterSchemas } from '../../src/config/frontmatter-schemas.js';
+
+function check(format: FormatName, id: string, text: string, layer: Layer = 'repo'): string[] {
+  const file: SourceFile = { id, rel: id, root: 'repo', format, layer, scope: '', bytes: new TextEncoder().encode(text), tracked: true };
+  const doc = parseDoc(file).value;
+  return checkFrontmatter(file, doc, loadFrontmatterSchemas())
+    .map((d) => `${d.code} ${d.severity} ${d.range.start.line}:${d.range.start.col} ${d.message}${d.hint && d.code !== 'RC4004' ? ` | ${d.hint}` : ''}`)
+    .sort();
+}
+
+const RULE = '.claude/rules/a.md';
+const MDC = '.cursor/rules/a.mdc';
+const COPILOT = '.github/instructions/a.instructions.md';
+const SLUG = "a slug: lowercase letters and digits, words joined by single '-', '_' or '.', at most 64 characters";
+
+describe('checkFrontmatter', () => {
+  it.each<[string, FormatName, string, string, string[]]>([
+    ['valid claude rule with rulec keys', 'claude-rule', RULE, '---\npaths: ["src/**"]\nid: api-style\nowner: "@team/web"\nexpires: 2027-01-31\n---\nx\n', []],
+    ['claude paths string', 'claude-rule', RULE, '---\npaths: "src/**/*.{ts,tsx}"\n---\nx\n', []],
+    ['empty paths is allowed', 'claude-rule', RULE, '---\npaths:\n---\nx\n', []],
+    ['claude paths number', 'claude-rule', RULE, '---\n\npaths: 42\n---\nx\n',
+      ['RC4002 error 3:1 paths must be a glob string or a list of glob strings, not 42']],
+    ['claude paths list item points at the item', 'claude-rule', RULE, '---\npaths:\n  - "ok"\n  - 7\n---\nx\n',
+      ['RC4002 error 4:5 paths[1] must be a string, not 7']],
+    ['typo of paths', 'claude-rule', RULE, '---\npath: src/**\n---\nx\n',
+      ['RC4003 warning 2:1 unknown frontmatter key "path": a .claude/rules file reads paths, id, owner, enforce, expires | did you mean "paths"?']],
+    ['bad rulec values', 'claude-rule', RULE, '---\nid: Bad Id\nowner: ""\nexpires: 2026-13-01\n---\nx\n', [
+      `RC4002 error 2:1 id must be ${SLUG}, not "Bad Id"`,
+      'RC4002 error 3:1 owner must be a non-empty string (a team, a person or an address), not ""',
+      'RC4002 error 4:1 expires must be a date written YYYY-MM-DD, not "2026-13-01"',
+    ]],
+    ['cursor valid', 'cursor-rule', MDC, '---\ndescription:\nglobs: src/**/*.ts, lib/*.js\nalwaysApply: false\n---\nx\n', []],
+    ['cursor alwaysApply string', 'cursor-rule', MDC, '---\nalwaysApply: "true"\nglobs: {a: 1}\n---\nx\n', [
+      'RC4002 error 2:1 alwaysApply must be true or false, not "true"',
+      'RC4002 error 3:1 globs must be a glob string or a list of glob strings, not a mapping',
+    ]],
+    ['cursor lenient header keeps key positions', 'cursor-rule', MDC, '---\nglobs: *.ts\nalwaysApply: yes\ndescripton: x\n---\nx\n', [
+      'RC4002 error 3:1 alwaysApply must be true or false, not "yes"',
+      'RC4003 warning 4:1 unknown frontmatter key "descripton": a Cursor rule reads description, globs, alwaysApply, id, owner, enforce, expires | did you mean "description"?',
+    ]],
+    ['copilot valid', 'copilot-instructions', COPILOT, '---\napplyTo: "**/*.ts"\nexcludeAgent: "code-review"\nname: TS\ndescription: d\n---\nx\n', []],
+    ['copilot list applyTo and bad excludeAgent', 'copilot-instructions', COPILOT, '---\napplyTo: ["a", "b"]\nexcludeAgent: reviewer\napplyto: x\n---\nx\n', [
+      'RC4002 error 2:1 applyTo must be a string of globs separated by commas, not a list',
+      'RC4002 error 3:1 excludeAgent must be "code-review" or "coding-agent", not "reviewer"',
+      'RC4003 warning 4:1 unknown frontmatter key "applyto": a Copilot instructions file reads applyTo, excludeAgent, name, description, id, owner, enforce, expires | did you mean "applyTo"?',
+    ]],
+    ['AGENTS.md: other keys are left alone, rulec keys checked', 'agents', 'AGENTS.md', '---\ntitle: x\nenforce: true\nid: 3\n---\nx\n', [
+      `RC4002 error 4:1 id must be ${SLUG}, not 3`,
+      'RC4004 warning 3:1 enforce: true has no effect in a repo-layer file; only managed files can enforce rules',
+    ]],
+    ['no frontmatter', 'agents', 'AGENTS.md', '# just text\n', []],
+    ['invalid YAML is RC2001 elsewhere, nothing here', 'claude-rule', RULE, '---\npaths: [\n---\nx\n', []],
+  ])('%s', (_name, format, id, text, expected) => {
+    expect(check(format, id, text)).toEqual(expected);
+  });
+
+  it('managed files: rulec keys only, enforce allowed', () => {
+    expect(check('managed', 'managed:a.md', '---\nenforce: true\nid: sec-1\ntitle: x\n---\nx\n', 'managed')).toEqual([
+      'RC4003 warning 4:1 unknown frontmatter key "title": a managed file reads id, owner, enforce, expires',
+    ]);
+  });
+});
