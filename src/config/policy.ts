@@ -1,6 +1,9 @@
 /** The effective policy: policies/default.yaml merged with a repository's own. */
 import type { Severity } from '../diagnostics/diagnostic.js';
 
+/** Per-layer token budgets within a variant; a layer without a number has no limit. */
+export type LayerTokens = Partial<Record<'managed' | 'repo' | 'path' | 'local', number>>;
+
 export type FormatFamily = 'agents' | 'claude' | 'gemini' | 'copilot' | 'cursor';
 
 export interface Policy {
@@ -10,7 +13,7 @@ export interface Policy {
   discover: { exclude: string[]; walk_ignore: string[]; max_file_bytes: number };
   imports: { max_depth: number };
   managed: { dir: string | null };
-  budgets: { variant_tokens: number; attachment_tokens: number; file_bytes: number };
+  budgets: { variant_tokens: number; attachment_tokens: number; file_bytes: number; layer_tokens: LayerTokens };
   severity: Record<string, Severity | 'off'>;
 }
 
