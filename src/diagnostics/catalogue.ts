@@ -68,6 +68,8 @@ const CORE_CODES: CatalogueEntry[] = [
   { code: 'RC3002', severity: 'warning', title: 'glob matches no tracked file',
     hint: 'fix the pattern or delete the rule',
     explanation: 'A glob-scoped rule matches no tracked path, so it never loads. Usually a typo, a renamed directory, or a pattern relative to the wrong directory.' },
+  { code: 'RC3004', severity: 'info', title: 'one glob of a rule matches no file',
+    explanation: 'A rule with several globs still loads through the ones that match, but one of them matches no tracked path. Often deliberate (listing both *.yml and *.yaml); sometimes a typo worth fixing.' },
   { code: 'RC3003', severity: 'info', title: 'override shadows AGENTS.md',
     explanation: 'AGENTS.override.md sits beside AGENTS.md in the same directory. Like Codex, rulec loads the override and not AGENTS.md there.' },
   { code: 'RC4001', severity: 'error', title: 'invalid policy',

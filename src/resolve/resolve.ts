@@ -192,19 +192,28 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
     // Distinct matched paths; a Set is only needed to merge several globs.
     const matched = new Set<string>();
     let single = 0;
+    const dead: string[] = [];
+    const range = s.doc.frontmatterKeys[FORMATS.find((f) => f.name === s.file.format)?.globKey ?? ''];
     s.info.globs.forEach((glob, i) => {
       let m = cache.get(glob);
       if (!m) cache.set(glob, (m = matchGlob(index, glob)));
       const raw = s.info.rawGlobs[i] ?? glob;
-      const range = s.doc.frontmatterKeys[FORMATS.find((f) => f.name === s.file.format)?.globKey ?? ''];
       if (!m.ok) diagnostics.push(diag('RC3001', { file: s.file.id, range, message: `glob "${raw}" cannot be parsed: ${m.error}` }));
-      else if (m.matches.length === 0) diagnostics.push(diag('RC3002', { file: s.file.id, range, message: `glob "${raw}" matches no file in the repository` }));
+      else if (m.matches.length === 0) dead.push(raw);
       else if (s.info.globs.length === 1) single = m.matches.length;
       else for (const p of m.matches) matched.add(p);
     });
+    const matches = s.info.globs.length === 1 ? single : matched.size;
+    // A rule that loads nowhere is worth a warning; one dead alternative among
+    // live ones (`*.yml` and `*.yaml`, defensively) is only worth a note.
+    if (dead.length > 0 && matches === 0 && dead.length === s.info.globs.length) {
+      diagnostics.push(diag('RC3002', { file: s.file.id, range, message: `${dead.length === 1 ? `glob "${dead[0]}" matches` : `globs ${dead.map((g) => `"${g}"`).join(', ')} match`} no file in the repository; the rule never loads` }));
+    } else if (dead.length > 0) {
+      diagnostics.push(diag('RC3004', { file: s.file.id, range, message: `glob${dead.length === 1 ? '' : 's'} ${dead.map((g) => `"${g}"`).join(', ')} match${dead.length === 1 ? 'es' : ''} no file; the rule still loads through its other globs` }));
+    }
     const refs: SourceRef[] = [{ id: s.file.id, reason: `globs ${s.info.rawGlobs.join(', ')}` }, ...expand(s.file.id)];
     const key = canonicalJson(refs.map((r) => [r.id, sources.get(r.id)?.sha256 ?? '']).concat([s.info.globs]));
-    out.push({ id: contentId('a-', key), sources: refs, globs: s.info.globs, matches: s.info.globs.length === 1 ? single : matched.size });
+    out.push({ id: contentId('a-', key), sources: refs, globs: s.info.globs, matches });
   }
   return out.sort((a, b) => compareCodeUnits(a.id, b.id));
 }
