@@ -131,7 +131,6 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     attachments: rendered.attachments,
     overruns: budgets.overruns,
     diagnostics: final,
-    pathCount: discovered.paths.length,
     git: discovered.git,
     revision,
     compilerVersion: compilerVersion(),

@@ -21,7 +21,6 @@ export interface ManifestInput {
   attachments: readonly Attachment[];
   overruns: readonly Overrun[];
   diagnostics: readonly Diagnostic[];
-  pathCount: number;
   git: GitInfo | null;
   revision: string;
   compilerVersion: string;
@@ -52,14 +51,15 @@ export function buildManifest(input: ManifestInput): Manifest {
       link: s.file.linkTarget,
     };
   }
-  const pathsOf = new Map(resolution.variants.map((v) => [v.id, v.pathCount]));
+  // No path counts: adding an unrelated file to the repository must not change
+  // the bundle. The compact index only changes where a directory's context does.
   const variants: Record<string, unknown> = {};
   for (const v of input.variants) {
-    variants[v.id] = { sources: v.sources.map(refJson), bytes: v.bytes, tokens: v.tokens, sha256: `sha256:${v.sha256}`, paths: pathsOf.get(v.id) ?? 0 };
+    variants[v.id] = { sources: v.sources.map(refJson), bytes: v.bytes, tokens: v.tokens, sha256: `sha256:${v.sha256}` };
   }
   const attachments: Record<string, unknown> = {};
   for (const a of input.attachments) {
-    attachments[a.id] = { sources: a.sources.map(refJson), globs: a.globs, bytes: a.bytes, tokens: a.tokens, sha256: `sha256:${a.sha256}`, matches: a.matches };
+    attachments[a.id] = { sources: a.sources.map(refJson), globs: a.globs, bytes: a.bytes, tokens: a.tokens, sha256: `sha256:${a.sha256}` };
   }
   const counts = countBySeverity(input.diagnostics);
   const byCode: Record<string, number> = {};
@@ -74,7 +74,6 @@ export function buildManifest(input: ManifestInput): Manifest {
     variants,
     attachments,
     index: resolution.index,
-    paths: { count: input.pathCount },
     budgets: { over: input.overruns.map((o) => ({ kind: o.kind, id: o.id, tokens: o.tokens, budget: o.budget })) },
     diagnostics: { errors: counts.error, warnings: counts.warning, infos: counts.info, codes: byCode },
   };
