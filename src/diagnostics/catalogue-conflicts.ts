@@ -1,4 +1,30 @@
 /** RC31xx–RC33xx: conflict events, enforcement violations, overrides. */
 import type { CatalogueEntry } from './catalogue.js';
 
-export const CONFLICT_CODES: CatalogueEntry[] = [];
+export const CONFLICT_CODES: CatalogueEntry[] = [
+  { code: 'RC3101', severity: 'info', title: 'instruction overridden',
+    explanation: 'Two instruction sources that load together disagree on a topic (package manager, test command, indentation …) and the cascade picks one: the more specific scope wins (a directory over the repository root, a glob-scoped rule over its directory), and within one scope the policy\'s layer order decides. The event records both sides with file:line, the adopted source and the reason. This is usually intended; it is reported so a reviewer can see it. Severity: conflicts.severity.override.' },
+  { code: 'RC3102', severity: 'info', title: 'file shadowed',
+    hint: 'merge what you still need from AGENTS.md into AGENTS.override.md, or delete the override when it is no longer needed',
+    explanation: 'AGENTS.override.md sits beside AGENTS.md in the same directory. Like Codex, rulec loads the override and none of AGENTS.md there, so every rule in AGENTS.md is hidden in that directory and below. Severity: conflicts.severity.shadow.' },
+  { code: 'RC3103', severity: 'warning', title: 'instructions contradict each other',
+    hint: 'make the two files agree, move one rule to the scope it is meant for, or accept the conflict with a conflicts.overrides entry',
+    explanation: 'Two sources at the same scope and layer (for example AGENTS.md and CLAUDE.md at the repository root) disagree on a topic. No cascade rule decides between them, and agents that load both may follow either. Severity: conflicts.severity.contradiction.' },
+  { code: 'RC3104', severity: 'warning', title: 'duplicated instruction text',
+    hint: 'keep one copy and import or reference it from the other file',
+    explanation: 'The same statement (normalised for case, spacing and emphasis, 40 characters or more) appears in two sources that load together. The agent reads it twice and the token budget pays twice. The event names the first shared statement and how many are shared. Severity: conflicts.severity.duplicate.' },
+  { code: 'RC3201', severity: 'error', title: 'enforced managed rule violated',
+    hint: 'remove or change the contradicting rule; an enforced managed rule cannot be overridden or accepted',
+    explanation: 'A managed policy file marked enforce: true prescribes something and a lower source (repository, path, local or user file) contradicts it. The managed rule stands, the build fails, and no conflicts.overrides entry can accept the violation. The diagnostic sits at the contradicting line and names the managed file in related.' },
+  { code: 'RC3301', severity: 'error', title: 'conflict override expired',
+    hint: 'renew the override with a new expiry date and reason, or resolve the conflict',
+    explanation: 'A conflicts.overrides entry in the policy is past its expires date. Accepted conflicts are temporary by design; an expired entry accepts nothing and fails the build so that someone looks at the conflict again.' },
+  { code: 'RC3302', severity: 'warning', title: 'conflict override matches nothing',
+    hint: 'remove the entry, or fix its event id, topic or scope',
+    explanation: 'A conflicts.overrides entry names an event id, or a topic and scope, that no conflict event in this build matches. The conflict it accepted has probably been resolved, or an edit changed the event id (ids change only when a side\'s source, rule id or value changes).' },
+  { code: 'RC3303', severity: 'error', title: 'override of an enforced rule',
+    explanation: 'A conflicts.overrides entry matches a violation of a managed rule marked enforce: true. Enforced rules cannot be overridden, by files or by policy entries; the violation stays an error.' },
+  { code: 'RC3304', severity: 'error', title: 'invalid conflict override',
+    hint: 'an override needs event or topic, and expires as a calendar date YYYY-MM-DD',
+    explanation: 'A conflicts.overrides entry names neither an event id nor a topic, or its expires value is not a real calendar date. It accepts nothing.' },
+];

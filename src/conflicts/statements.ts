@@ -1,0 +1,173 @@
+/**
+ * Statements and clauses: the units topic extractors read.
+ *
+ * 1. Lines outside fenced code are grouped into blocks: a list item with its
+ *    continuation lines, a paragraph, or one table row. HTML comments are
+ *    blanked; headings are not statements.
+ * 2. A block's lines are joined with single spaces; every offset maps back to
+ *    its file line and column.
+ * 3. A statement splits into clauses at `;`, sentence ends, `!`, `?` and
+ *    ", but" / ", and then" — never inside an inline code span.
+ * 4. Words after an example marker ("e.g.", "for example", "such as") up to the
+ *    clause end or closing parenthesis, and the condition of a leading
+ *    "if …," are blanked: they describe, they do not prescribe.
+ */
+import type { Position } from '../types.js';
+import { headingOf } from '../parse/markdown-scan.js';
+
+export interface Statement {
+  text: string;
+  line: number;
+  col: number;
+  /** Start offset of each joined line segment, with its file position. */
+  segments: { offset: number; line: number; col: number }[];
+}
+
+export interface Clause {
+  /** Offset of the clause in its statement. */
+  start: number;
+  /** Clause text with example words blanked (same length as the raw clause). */
+  text: string;
+  /** `text` with inline code spans blanked too. */
+  prose: string;
+  /** Inline code spans: offsets within the clause and their contents. */
+  code: { start: number; end: number; content: string }[];
+}
+
+const ITEM = /^(\s*)(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/;
+const TABLE_SEP = /^\s*\|?[\s:|-]+\|[\s:|-]*$/;
+
+export function statementsOf(lines: readonly { line: number; text: string }[]): Statement[] {
+  const out: Statement[] = [];
+  let cur: Statement | null = null;
+  let commentOpen = false;
+  const flush = (): void => {
+    if (cur && cur.text.trim() !== '') out.push(cur);
+    cur = null;
+  };
+  for (const l of lines) {
+    const blanked = blankComments(l.text, commentOpen);
+    commentOpen = blanked.open;
+    let text = blanked.text;
+    if (text.trim() === '' || headingOf(text)) {
+      flush();
+      continue;
+    }
+    let col = 1;
+    const quote = /^\s*(?:>\s?)+/.exec(text);
+    if (quote) {
+      col += quote[0].length;
+      text = text.slice(quote[0].length);
+    }
+    const item = ITEM.exec(text);
+    const isRow = text.trimStart().startsWith('|');
+    if (item || isRow) flush();
+    if (isRow && TABLE_SEP.test(text)) continue;
+    const skip = item ? item[0].length : text.length - text.trimStart().length;
+    col += skip;
+    const seg = text.slice(skip).trimEnd();
+    if (cur === null) cur = { text: '', line: l.line, col, segments: [] };
+    const c: Statement = cur;
+    if (c.text !== '') c.text += ' ';
+    c.segments.push({ offset: c.text.length, line: l.line, col });
+    c.text += seg;
+    if (isRow) flush();
+  }
+  flush();
+  return out;
+}
+
+export function positionAt(s: Statement, offset: number): Position {
+  let seg = s.segments[0] ?? { offset: 0, line: s.line, col: s.col };
+  for (const g of s.segments) if (g.offset <= offset) seg = g;
+  return { line: seg.line, col: seg.col + Math.max(0, offset - seg.offset) };
+}
+
+function blankComments(line: string, open: boolean): { text: string; open: boolean } {
+  let out = '';
+  let i = 0;
+  let inComment = open;
+  while (i < line.length) {
+    if (inComment) {
+      const end = line.indexOf('-->', i);
+      const stop = end < 0 ? line.length : end + 3;
+      out += ' '.repeat(stop - i);
+      i = stop;
+      inComment = end < 0;
+    } else {
+      const start = line.indexOf('<!--', i);
+      if (start < 0) {
+        out += line.slice(i);
+        break;
+      }
+      out += line.slice(i, start);
+      i = start;
+      inComment = true;
+    }
+  }
+  return { text: out, open: inComment };
+}
+
+/** Blank inline code spans, keeping offsets; also returns the spans. */
+export function maskCode(text: string): { prose: string; code: Clause['code'] } {
+  let prose = '';
+  const code: Clause['code'] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] !== '`') {
+      prose += text[i];
+      i++;
+      continue;
+    }
+    let run = 1;
+    while (text[i + run] === '`') run++;
+    const close = text.indexOf('`'.repeat(run), i + run);
+    if (close < 0) {
+      prose += '`'.repeat(run);
+      i += run;
+      continue;
+    }
+    code.push({ start: i + run, end: close, content: text.slice(i + run, close).trim() });
+    prose += ' '.repeat(close + run - i);
+    i = close + run;
+  }
+  return { prose, code };
+}
+
+const BREAK = /;|[.!?](?=\s|$)|,\s+(?:but|and then|then|otherwise)\b|\s+but\s+|\s[—–]\s/g;
+const ABBREV = /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp)$/i;
+const EXAMPLE = /\b(?:e\.g\.|for example|for instance|such as|example:|examples:|as an example|an example of|like this)/gi;
+
+export function clausesOf(s: Statement): Clause[] {
+  const { prose } = maskCode(s.text);
+  const cuts: number[] = [0];
+  for (const m of prose.matchAll(BREAK)) {
+    const at = m.index ?? 0;
+    if (m[0] === '.' && ABBREV.test(prose.slice(Math.max(0, at - 8), at))) continue;
+    cuts.push(at + m[0].length);
+  }
+  cuts.push(s.text.length);
+  const out: Clause[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const start = cuts[i] as number;
+    const raw = s.text.slice(start, cuts[i + 1]);
+    if (raw.trim() === '') continue;
+    const text = blankExamples(raw);
+    const masked = maskCode(text);
+    out.push({ start, text, prose: masked.prose, code: masked.code.filter((c) => c.content !== '') });
+  }
+  return out;
+}
+
+function blankExamples(raw: string): string {
+  let text = raw;
+  const cond = /^\s*(?:if|when|unless|whenever|once)\b[^,]*,/i.exec(maskCode(text).prose);
+  if (cond) text = ' '.repeat(cond[0].length) + text.slice(cond[0].length);
+  for (const m of maskCode(text).prose.matchAll(EXAMPLE)) {
+    const at = m.index ?? 0;
+    const close = text.indexOf(')', at);
+    const end = close < 0 ? text.length : close;
+    text = text.slice(0, at) + ' '.repeat(end - at) + text.slice(end);
+  }
+  return text;
+}

@@ -1,0 +1,89 @@
+/**
+ * topicsFor(variant): for each topic the standing sources of a variant speak
+ * to, which rule wins there and why — what `explain PATH` prints.
+ *
+ * 1. Group the sources' findings by topic (and key); directives and
+ *    duplicates appear only when they conflict.
+ * 2. A topic with conflicts reports the adopted side as winner, the sides it
+ *    beat as losers, and the cascade's reason; a contradiction has no winner
+ *    and lists the first side as "winner" with a reason that says so.
+ * 3. A topic without conflicts reports the most authoritative source that
+ *    speaks to it (enforced, then most specific, then render order).
+ */
+import { compareCodeUnits } from '../util/compare.js';
+import { DEFAULT_LAYER_ORDER } from './cascade.js';
+import type { ConflictEvent, ConflictSide } from './events.js';
+import { sideOf } from './events.js';
+import type { Located, SourceFacts } from './facts.js';
+import type { PairConflict } from './pairs.js';
+
+export interface TopicRuling {
+  topic: string;
+  winner: ConflictSide;
+  losers: ConflictSide[];
+  reason: string;
+}
+
+const ONLY_WHEN_CONFLICTING = new Set(['directive']);
+
+export function topicsOfVariant(ids: readonly string[], factsFor: (id: string) => SourceFacts | null,
+  pairsOf: (a: string, b: string) => PairConflict[], toEvent: (c: PairConflict) => ConflictEvent): TopicRuling[] {
+  const facts = ids.map(factsFor).filter((f): f is SourceFacts => f !== null);
+  const out = new Map<string, TopicRuling>();
+  // Conflicts first: they decide the winner of their topic.
+  for (let i = 0; i < facts.length; i++) {
+    for (let j = i + 1; j < facts.length; j++) {
+      for (const c of pairsOf((facts[i] as SourceFacts).id, (facts[j] as SourceFacts).id)) {
+        const e = toEvent(c);
+        const key = `${e.topic}\u0000${e.kind === 'duplicate' || c.topic === 'directive' ? e.id : ''}`;
+        const winner = e.sides.find((s) => s.source === e.adopted) ?? (e.sides[0] as ConflictSide);
+        const losers = e.sides.filter((s) => s !== winner);
+        const prev = out.get(key);
+        if (!prev) {
+          out.set(key, { topic: e.topic, winner, losers, reason: e.adopted === null ? `no winner: ${e.reason}` : e.reason });
+        } else if (prev.winner.source === winner.source) {
+          for (const l of losers) if (!prev.losers.some((p) => p.source === l.source)) prev.losers.push(l);
+        }
+      }
+    }
+  }
+  for (const [topic, list] of groupFindings(facts)) {
+    if (ONLY_WHEN_CONFLICTING.has(topic.split('/')[0] as string) || out.has(`${topic}\u0000`)) continue;
+    const bySource = new Map<string, Located>();
+    for (const l of list) if (!bySource.has(l.source)) bySource.set(l.source, l);
+    const ranked = [...bySource.values()].sort((a, b) => rank(facts, b.source) - rank(facts, a.source));
+    const top = ranked[0] as Located;
+    const f = facts.find((x) => x.id === top.source) as SourceFacts;
+    const n = bySource.size;
+    out.set(`${topic}\u0000`, {
+      topic,
+      winner: sideOf(top, f.authority.layer, f.authority.scope),
+      losers: [],
+      reason: n === 1 ? 'the only source here that speaks to this topic' : `${n} sources agree; ${top.source} is the most authoritative of them`,
+    });
+  }
+  return [...out.values()].sort((a, b) => compareCodeUnits(a.topic, b.topic) || compareCodeUnits(a.winner.source, b.winner.source));
+}
+
+function groupFindings(facts: readonly SourceFacts[]): Map<string, Located[]> {
+  const groups = new Map<string, Located[]>();
+  for (const f of facts) {
+    for (const [topic, list] of f.byTopic) {
+      for (const l of list) {
+        if (l.finding.negated) continue;
+        const key = l.finding.key === '' ? topic : `${topic}/${l.finding.key}`;
+        const g = groups.get(key) ?? [];
+        g.push(l);
+        groups.set(key, g);
+      }
+    }
+  }
+  return groups;
+}
+
+/** Higher is stronger: enforced first, then specificity, then layer order, then later in render order. */
+function rank(facts: readonly SourceFacts[], id: string): number {
+  const i = facts.findIndex((f) => f.id === id);
+  const a = (facts[i] as SourceFacts).authority;
+  return (a.enforced ? 1e6 : 0) + a.specificity * 1e3 - DEFAULT_LAYER_ORDER.indexOf(a.layer) * 10 + i * 0.001;
+}

@@ -1,0 +1,69 @@
+/**
+ * Shared machinery for the command topics (test, build, lint, format): find
+ * commands in inline code spans, decide their purpose from the command itself
+ * (never from the surrounding prose: "run `pnpm install` before the tests" is
+ * not a test command), and normalise them so `pnpm -F @acme/api test` and
+ * `pnpm run test` compare equal.
+ */
+import type { Clause } from '../statements.js';
+import type { Finding } from './types.js';
+import { negatedAt } from './text.js';
+
+export type Purpose = 'test' | 'lint' | 'format' | 'build';
+
+const PMS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const VALUE_FLAGS = new Set(['-f', '--filter', '-p', '--package', '-c', '--dir', '--workspace', '--prefix', '--manifest-path', '-k', '-m']);
+const WRAPPERS = ['npx', 'bunx', 'pnpx'];
+const PURPOSES: [Purpose, RegExp][] = [
+  ['test', /^(?:tests?|pytest|vitest|jest|mocha|nextest|ctest|tox|nox|phpunit|rspec|playwright)$|^tests?:/],
+  ['lint', /^(?:lint|eslint|clippy|golangci-lint|oxlint|flake8|pylint|ruff-check|biome-lint|lint:\w+|stylelint|markdownlint)$/],
+  ['format', /^(?:fmt|format|prettier|black|gofmt|rustfmt|dprint|ruff-format|biome-format|format:\w+|fmt:\w+)$/],
+  ['build', /^(?:build|compile|webpack|rollup|build:\w+)$/],
+];
+const TOOL_CMDS = /^(?:npm|pnpm|yarn|bun|npx|bunx|cargo|go|make|just|uv|poetry|pytest|vitest|jest|dotnet|gradle|gradlew|\.\/gradlew|mvn|zig|ruff|biome|eslint|prettier|black|tox|nox|nx|turbo|deno|mix|bazel|cmake|ctest|swift|xcodebuild|hatch|pdm|rake|bundle|composer|dune|stack|cabal)$/;
+
+/** Normalise a command to at most three meaningful words; null when it is not a command. */
+export function normaliseCommand(raw: string): string | null {
+  let words = raw.trim().replace(/^\$\s+/, '').split(/\s+/).filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
+  if (words.length === 0) return null;
+  if (WRAPPERS.includes(words[0] as string)) words = words.slice(1);
+  if (!TOOL_CMDS.test(words[0] ?? '')) return null;
+  const out: string[] = [];
+  for (let i = 0; i < words.length && out.length < 3; i++) {
+    const w = (words[i] as string).toLowerCase();
+    if (w === '&&' || w === '||' || w === '|' || w === ';') break;
+    if (w.startsWith('-')) {
+      if (VALUE_FLAGS.has(w)) i++;
+      continue;
+    }
+    if (/[/.<>@=*'"]/.test(w) && !/^\.\/gradlew$/.test(w)) continue;
+    if (PMS.has(out[0] ?? '') && out.length === 1 && (w === 'run' || w === 'run-script' || w === 'exec')) continue;
+    out.push(PMS.has(out[0] ?? '') && out.length === 1 ? w.replace(/:.*$/, '') : w);
+  }
+  return out.length > 0 ? out.join(' ') : null;
+}
+
+export function purposeOf(cmd: string): Purpose | null {
+  const words = cmd.split(' ');
+  const pairs = words.slice(0, -1).map((w, i) => `${w}-${words[i + 1]}`);
+  for (const [purpose, re] of PURPOSES) if ([...words.slice(1), ...pairs, words[0] ?? ''].some((w) => re.test(w))) return purpose;
+  return null;
+}
+
+export function commandFindings(clause: Clause, purpose: Purpose): Finding[] {
+  const out: Finding[] = [];
+  for (const span of clause.code) {
+    for (const part of span.content.split(/\s*(?:&&|\|\||;)\s*/)) {
+      const cmd = normaliseCommand(part);
+      if (!cmd || purposeOf(cmd) !== purpose) continue;
+      out.push({ value: cmd, negated: negatedAt(clause, span.start), key: '', at: span.start });
+    }
+  }
+  return out;
+}
+
+/** Commands that differ only in the package manager are one command here; package-manager reports that difference. */
+export function sameCommand(a: string, b: string): boolean {
+  const strip = (c: string): string => (PMS.has(c.split(' ')[0] ?? '') ? c.split(' ').slice(1).join(' ') : c);
+  return strip(a) === strip(b);
+}
