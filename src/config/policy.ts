@@ -15,6 +15,16 @@ export interface Policy {
   managed: { dir: string | null };
   budgets: { variant_tokens: number; attachment_tokens: number; file_bytes: number; layer_tokens: LayerTokens };
   severity: Record<string, Severity | 'off'>;
+  /** Conflict events (src/conflicts): severities per kind, the layer order, accepted conflicts. */
+  conflicts?: ConflictPolicy;
+}
+
+export type ConflictKindName = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate';
+
+export interface ConflictPolicy {
+  severity?: Partial<Record<ConflictKindName, Severity>>;
+  layer_order?: ('managed' | 'repo' | 'path' | 'local' | 'user')[];
+  overrides?: { event?: string; topic?: string; scope?: string; owner: string; reason: string; expires: string }[];
 }
 
 /** Deep-merge `over` onto `base`: mappings merge, everything else replaces. */
