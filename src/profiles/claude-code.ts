@@ -1,0 +1,161 @@
+/**
+ * Claude Code profile — checked against @anthropic-ai/claude-code 2.1.332
+ * (captured with the agent oracle; see test/profiles/expected/claude).
+ *
+ * 1. Managed /etc/claude-code/CLAUDE.md would come first; rulec's view has no
+ *    system files, so it is not shown.
+ * 2. User: ~/.claude/CLAUDE.md, then ~/.claude/rules/**\/*.md by path.
+ * 3. Project: every directory from the root down to cwd (directories above
+ *    the repository are outside rulec's view). Per directory: CLAUDE.md,
+ *    .claude/CLAUDE.md, .claude/rules/**\/*.md without `paths:` (rules with
+ *    `paths:` load lazily when a matching file is read), CLAUDE.local.md.
+ *    Nothing shadows anything.
+ * 4. AGENTS.md (per directory, in CLAUDE.md's place) is read only when no
+ *    CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md exists on the whole path
+ *    from the root to cwd. AGENTS.override.md is never read.
+ * 5. CLAUDE.md files below cwd load lazily when Claude reads a file there.
+ * 6. Each file: lossy UTF-8 → claudeText() (BOM, frontmatter, block HTML
+ *    comments, trim) → its @imports follow right after it (claude-imports.ts).
+ * 7. A file over 4 MiB is skipped whole; there is no other budget.
+ * 8. Framing: one user message "<system-reminder>\n" + PREAMBLE + "\n\n", the
+ *    segments "Contents of <abs path> (<description>):\n\n<text>" joined by
+ *    "\n\n", then "\n</system-reminder>". Imports inherit the description of
+ *    the file that imports them.
+ */
+import { parseFrontmatter } from '../parse/frontmatter.js';
+import { claudeImportTargets, insideDir, placeImport } from './claude-imports.js';
+import { stripBlockComments } from './html-comments.js';
+import { decodeLossy, dirChain, exists, finish, joinRel, optionBool, optionNumber, showHome, showRepo, skipped, tokensOf } from './common.js';
+import type { AgentProfile, FileOrigin, ProfileFile, RepoView } from './types.js';
+import { SKIP_LAZY } from './types.js';
+
+const VERSION = '2.1.332';
+const PREAMBLE = 'Codebase and user instructions are shown below. Be sure to adhere to these instructions. ' +
+  'IMPORTANT: These instructions OVERRIDE any default behavior and you MUST follow them exactly as written.';
+const DESC_PROJECT = 'project instructions, checked into the codebase';
+const DESC_LOCAL = "user's private project instructions, not checked in";
+const DESC_USER = "user's private global instructions for all projects";
+const MAX_FILE = 4 * 1024 * 1024;
+/** Frontmatter at the very start; CRLF in the body survives (m-transforms). */
+const FRONTMATTER = /^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** Step 6: the text Claude shows for a file. */
+export function claudeText(raw: Uint8Array): string {
+  let text = decodeLossy(raw);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const fm = FRONTMATTER.exec(text);
+  if (fm) text = text.slice(fm[0].length);
+  if (text.includes('<!--')) text = stripBlockComments(text);
+  return text.trim();
+}
+
+interface Loader {
+  view: RepoView;
+  cwd: string;
+  files: ProfileFile[];
+  segments: string[];
+  seen: Set<string>;
+  approve: boolean;
+  maxDepth: number;
+}
+
+type Place = { home: boolean; path: string };
+const keyOf = (p: Place): string => (p.home ? `~/${p.path}` : p.path);
+const display = (l: Loader, p: Place): string => (p.home ? showHome(l.view, p.path) : showRepo(l.view, p.path));
+const dirOf = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/** Load one file and, depth-first, what it imports. */
+function loadFile(l: Loader, p: Place, origin: FileOrigin, desc: string, reason: string, depth: number): void {
+  const raw = p.home ? l.view.readHome(p.path) : l.view.read(p.path);
+  const key = keyOf(p);
+  if (raw === undefined) {
+    if (origin === 'import') l.files.push(skipped(key, origin, 0, reason, 'import target not found (dropped silently)'));
+    return;
+  }
+  if (raw.length > MAX_FILE) {
+    l.files.push(skipped(key, origin, raw.length, reason, 'over 4 MiB: skipped whole'));
+    return;
+  }
+  l.seen.add(key);
+  const text = claudeText(raw);
+  l.segments.push(`Contents of ${display(l, p)} (${desc}):\n\n${text}`);
+  l.files.push({ path: key, origin, bytes: raw.length, keptBytes: raw.length, tokens: tokensOf(text), reason });
+  for (const target of claudeImportTargets(text)) {
+    const place = placeImport(target, dirOf(p.path), p.home);
+    const why = `imported by ${key} (@${target})`;
+    if (place.kind === 'absolute') {
+      l.files.push(skipped(target, 'import', 0, why, 'absolute path outside rulec\'s view'));
+      continue;
+    }
+    const next: Place = { home: place.kind === 'home', path: place.path };
+    const nextKey = keyOf(next);
+    if (l.seen.has(nextKey)) {
+      l.files.push(skipped(nextKey, 'import', 0, why, 'already loaded (cycle or repeat)'));
+    } else if (depth + 1 > l.maxDepth) {
+      l.files.push(skipped(nextKey, 'import', 0, why, `import depth over ${l.maxDepth} hops`));
+    } else if (!l.approve && (next.home || !insideDir(next.path, l.cwd))) {
+      l.files.push(skipped(nextKey, 'import', 0, why, 'external import (outside cwd): needs approval, dropped in non-interactive mode'));
+    } else {
+      loadFile(l, next, 'import', desc, why, depth + 1);
+    }
+  }
+}
+
+function hasRulePaths(view: RepoView, path: string): boolean {
+  const text = decodeLossy(view.read(path) ?? new Uint8Array()).replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
+  const data = parseFrontmatter(path, text).value.data;
+  return data !== null && data.paths !== undefined && data.paths !== null;
+}
+
+function projectDir(l: Loader, dir: string, useAgents: boolean): void {
+  const where = dir === '' ? 'the root' : dir;
+  const main = useAgents ? 'AGENTS.md' : 'CLAUDE.md';
+  for (const name of [main, '.claude/CLAUDE.md']) {
+    const path = joinRel(dir, name);
+    if (exists(l.view, path)) loadFile(l, { home: false, path }, 'project', DESC_PROJECT, `${name} in ${where}`, 0);
+  }
+  const rulePrefix = joinRel(dir, '.claude/rules/');
+  for (const path of l.view.paths) {
+    if (!path.startsWith(rulePrefix) || !path.endsWith('.md')) continue;
+    if (hasRulePaths(l.view, path)) {
+      l.files.push(skipped(path, 'project', l.view.read(path)?.length ?? 0, `rule in ${rulePrefix}`, `${SKIP_LAZY}: has paths:, loads when a matching file is read`));
+    } else {
+      loadFile(l, { home: false, path }, 'project', DESC_PROJECT, `unconditional rule in ${rulePrefix}`, 0);
+    }
+  }
+  const local = joinRel(dir, 'CLAUDE.local.md');
+  if (exists(l.view, local)) loadFile(l, { home: false, path: local }, 'project', DESC_LOCAL, `CLAUDE.local.md in ${where}`, 0);
+}
+
+export const claudeCodeProfile: AgentProfile = {
+  name: 'claude-code',
+  agent: 'Claude Code',
+  agentVersion: VERSION,
+  summary: 'Every CLAUDE.md, .claude/CLAUDE.md, unconditional .claude/rules and CLAUDE.local.md from the root to cwd ' +
+    '(AGENTS.md only where no CLAUDE.md is on the path), user files first, @imports 4 hops deep, comments stripped, no budget.',
+  load(view, cwd, options) {
+    const l: Loader = {
+      view, cwd, files: [], segments: [], seen: new Set(),
+      approve: optionBool(options, 'approve_external_imports', false),
+      maxDepth: optionNumber(options, 'import_max_depth', 4),
+    };
+    if (view.readHome('.claude/CLAUDE.md') !== undefined) {
+      loadFile(l, { home: true, path: '.claude/CLAUDE.md' }, 'global', DESC_USER, 'user memory', 0);
+    }
+    for (const rel of view.homePaths ?? []) {
+      if (rel.startsWith('.claude/rules/') && rel.endsWith('.md')) loadFile(l, { home: true, path: rel }, 'global', DESC_USER, 'user rule', 0);
+    }
+    const chain = dirChain(cwd);
+    const claudeOnPath = chain.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => exists(view, joinRel(d, n))));
+    for (const dir of chain) projectDir(l, dir, !claudeOnPath);
+    for (const path of view.paths) {
+      const below = cwd === '' ? path.includes('/') : path.startsWith(`${cwd}/`) && path.slice(cwd.length + 1).includes('/');
+      if (below && (path.endsWith('/CLAUDE.md') && !path.endsWith('/.claude/CLAUDE.md'))) {
+        l.files.push(skipped(path, 'project', view.read(path)?.length ?? 0, 'CLAUDE.md below cwd', `${SKIP_LAZY}: loads when Claude reads a file in its directory`));
+      }
+    }
+    const text = l.segments.length === 0 ? '' : `<system-reminder>\n${PREAMBLE}\n\n${l.segments.join('\n\n')}\n</system-reminder>`;
+    const notes = claudeOnPath ? [] : ['no CLAUDE.md on the path: Claude reads AGENTS.md instead'];
+    return finish(this.name, VERSION, cwd, l.files, text, notes);
+  },
+};

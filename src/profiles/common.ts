@@ -1,0 +1,122 @@
+/**
+ * Helpers every profile uses: lossy UTF-8 decoding that keeps a BOM (agents
+ * differ on it), the directory chain from the project root down to cwd, how
+ * a path prints in an agent's framing, option readers, and the final
+ * accounting (bytes, tokens, truncated) of a ProfileResult.
+ */
+import { countTokens } from '../validate/token-count.js';
+import type { ProfileFile, ProfileResult, RepoView } from './types.js';
+import { SKIP_BUDGET } from './types.js';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** Decode like Rust's from_utf8_lossy / Node's Buffer.toString: each maximal invalid subsequence → U+FFFD; a BOM is kept. */
+export function decodeLossy(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
+
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).length;
+}
+
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Unicode White_Space, as Rust's str::trim uses it (no U+FEFF, unlike JS trim). */
+const RUST_WS = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const RUST_TRIM = new RegExp(`^[${RUST_WS}]+|[${RUST_WS}]+$`, 'g');
+export function rustTrim(text: string): string {
+  return text.replace(RUST_TRIM, '');
+}
+
+/** Directories from `top` down to `cwd`, both included ('' is the repo root). */
+export function dirChain(cwd: string, top = ''): string[] {
+  const parts = cwd === '' ? [] : cwd.split('/');
+  const out = [''];
+  for (let i = 0; i < parts.length; i++) out.push(parts.slice(0, i + 1).join('/'));
+  return out.filter((d) => top === '' || d === top || d.startsWith(`${top}/`));
+}
+
+export function joinRel(dir: string, name: string): string {
+  return dir === '' ? name : `${dir}/${name}`;
+}
+
+/** Absolute-looking display of a repo path or directory ('' = root). */
+export function showRepo(view: RepoView, rel: string): string {
+  let root = view.rootDisplay;
+  let path = rel;
+  while (path === '..' || path.startsWith('../')) {
+    root = root.includes('/') ? root.slice(0, root.lastIndexOf('/')) : '';
+    path = path.slice(3);
+  }
+  return path === '' ? root : `${root}/${path}`;
+}
+
+export function showHome(view: RepoView, rel: string): string {
+  return `${view.homeDisplay}/${rel}`;
+}
+
+/** The view's paths and every directory above them, computed once per view. */
+const indexes = new WeakMap<RepoView, { files: Set<string>; dirs: Set<string> }>();
+function indexOf(view: RepoView): { files: Set<string>; dirs: Set<string> } {
+  let ix = indexes.get(view);
+  if (!ix) {
+    ix = { files: new Set(view.paths), dirs: new Set() };
+    for (const p of view.paths) {
+      for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) ix.dirs.add(p.slice(0, i));
+    }
+    indexes.set(view, ix);
+  }
+  return ix;
+}
+
+/** True when `path` is a file of the view. */
+export function exists(view: RepoView, path: string): boolean {
+  return indexOf(view).files.has(path);
+}
+
+/** True when `path` is a file or a directory (holding files) of the view. */
+export function entryExists(view: RepoView, path: string): boolean {
+  const ix = indexOf(view);
+  return ix.files.has(path) || ix.dirs.has(path);
+}
+
+/** A string-or-list option (Gemini's context.fileName takes both). */
+export function optionStrings(options: Record<string, unknown>, key: string, fallback: readonly string[]): string[] {
+  const v = options[key];
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  return [...fallback];
+}
+
+export function optionNumber(options: Record<string, unknown>, key: string, fallback: number): number {
+  const v = options[key];
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : fallback;
+}
+
+export function optionBool(options: Record<string, unknown>, key: string, fallback: boolean): boolean {
+  const v = options[key];
+  return typeof v === 'boolean' ? v : fallback;
+}
+
+export function tokensOf(text: string): number {
+  return countTokens('o200k_base', text);
+}
+
+/** A file that contributes `text` whole (after the agent's transforms). */
+export function loaded(path: string, origin: ProfileFile['origin'], raw: Uint8Array, text: string, reason: string): ProfileFile {
+  return { path, origin, bytes: raw.length, keptBytes: raw.length, tokens: tokensOf(text), reason };
+}
+
+export function skipped(path: string, origin: ProfileFile['origin'], bytes: number, reason: string, why: string): ProfileFile {
+  return { path, origin, bytes, keptBytes: 0, tokens: 0, reason, skipped: why };
+}
+
+export function finish(
+  profile: string, agentVersion: string, cwd: string, files: ProfileFile[], text: string, notes: string[],
+): ProfileResult {
+  const truncated = files.some((f) => f.cut !== undefined || (f.skipped?.startsWith(SKIP_BUDGET) ?? false));
+  return { profile, agentVersion, cwd, files, text, bytes: utf8Bytes(text), tokens: tokensOf(text), truncated, notes };
+}
