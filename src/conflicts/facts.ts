@@ -29,6 +29,8 @@ export interface SourceFacts {
   /** The file's real identity: a symlink and its target are one file. */
   real: string;
   authority: Authority;
+  /** Which agents read the file: 'agents', 'claude', 'gemini', 'copilot', 'cursor'; '*' for managed, user and imported files. */
+  family: string;
   byTopic: Map<string, Located[]>;
   /** Normalised statement text → first occurrence (statements of 40+ characters). */
   statements: Map<string, Located>;
@@ -36,6 +38,10 @@ export interface SourceFacts {
   top: { rule: string; line: number };
 }
 
+const FAMILY: Partial<Record<string, string>> = {
+  'agents-override': 'agents', agents: 'agents', claude: 'claude', 'claude-dot': 'claude', 'claude-rule': 'claude', 'claude-local': 'claude',
+  'claude-rule-local': 'claude', gemini: 'gemini', copilot: 'copilot', 'copilot-instructions': 'copilot', cursorrules: 'cursor', 'cursor-rule': 'cursor',
+};
 const EXAMPLE_HEADING = /\bexamples?\b|\bsample\b|\banti-?patterns?\b/i;
 const MIN_DUPLICATE = 40;
 
@@ -70,6 +76,7 @@ export function factsOf(s: ResolvedSource): SourceFacts {
     id: s.file.id,
     real: s.file.linkTarget ?? s.file.id,
     authority: authorityOf(s),
+    family: FAMILY[s.file.format] ?? '*',
     byTopic,
     statements,
     top: { rule: first?.id ?? '_top', line: first?.line ?? s.doc.bodyLine },

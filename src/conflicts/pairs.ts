@@ -10,7 +10,10 @@
  * 4. Findings of one source never conflict with each other: one author wrote
  *    them, usually with a qualifier rulec cannot see.
  * 5. Two sources share duplicated text when a long normalised statement
- *    appears in both (a symlink and its target are one file).
+ *    appears in both (a symlink and its target are one file). Files at the
+ *    same scope and layer written for different agents (CLAUDE.md beside
+ *    AGENTS.md or a Cursor rule) are the multi-agent pattern, not waste: no
+ *    single agent reads both, so they are not reported.
  */
 import type { Located, SourceFacts } from './facts.js';
 import { rule, type Ruling } from './cascade.js';
@@ -73,6 +76,10 @@ function conflictingPairs(topic: string, xs: Located[], ys: Located[]): [Located
 }
 
 function duplicateOf(x: SourceFacts, y: SourceFacts): Omit<PairConflict, 'winner' | 'reason'> | null {
+  const a = x.authority;
+  const b = y.authority;
+  const forOtherAgents = a.layer === b.layer && a.scope === b.scope && x.family !== y.family && x.family !== '*' && y.family !== '*';
+  if (forOtherAgents) return null;
   let first: [Located, Located] | null = null;
   let shared = 0;
   for (const [text, lx] of x.statements) {

@@ -4,16 +4,12 @@
  * case expects none. Prints the figures; both must be at least 0.9.
  */
 import { describe, expect, it } from 'vitest';
-import { detectConflicts, type ConflictEvent } from '../../src/conflicts/detect.js';
+import { detectConflicts } from '../../src/conflicts/detect.js';
+import { signature } from './signature.js';
 import { CONFLICTS, LOOK_ALIKES, type FixtureCase } from './fixtures.js';
 import { POLICY, resolveTree } from './tree.js';
 
-export function signature(e: ConflictEvent): string {
-  const sides = [...new Set(e.sides.map((s) => s.source))].sort().join(' | ');
-  return `${e.kind} ${e.topic} ${sides} -> ${e.adopted ?? '-'}`;
-}
-
-export function found(c: FixtureCase): string[] {
+function found(c: FixtureCase): string[] {
   return detectConflicts(resolveTree(c.tree, c.paths), POLICY, '2026-01-01').events.map(signature).sort();
 }
 

@@ -33,7 +33,8 @@ export function normaliseCommand(raw: string): string | null {
     const w = (words[i] as string).toLowerCase();
     if (w === '&&' || w === '||' || w === '|' || w === ';') break;
     if (w.startsWith('-')) {
-      if (VALUE_FLAGS.has(w)) i++;
+      // npm's -w names a workspace; pnpm's -w means the workspace root and takes no value.
+      if (VALUE_FLAGS.has(w) || (w === '-w' && out[0] === 'npm')) i++;
       continue;
     }
     if (/[/.<>@=*'"]/.test(w) && !/^\.\/gradlew$/.test(w)) continue;
@@ -50,12 +51,16 @@ export function purposeOf(cmd: string): Purpose | null {
   return null;
 }
 
+/** A lone tool name (`vitest`) is a command only when the prose says to run or use it. */
+const RUN_BEFORE = /\b(?:run|runs|running|with|use|using|via|execute|invoke|through)\s*$/i;
+
 export function commandFindings(clause: Clause, purpose: Purpose): Finding[] {
   const out: Finding[] = [];
   for (const span of clause.code) {
     for (const part of span.content.split(/\s*(?:&&|\|\||;)\s*/)) {
       const cmd = normaliseCommand(part);
       if (!cmd || purposeOf(cmd) !== purpose) continue;
+      if (!/\s/.test(part.trim()) && !RUN_BEFORE.test(clause.prose.slice(0, span.start - 1))) continue;
       out.push({ value: cmd, negated: negatedAt(clause, span.start), key: '', at: span.start });
     }
   }

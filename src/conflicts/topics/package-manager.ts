@@ -22,7 +22,8 @@ const CODE_SUBCOMMAND = /^\s+(?:-[\w-]+|[a-z][\w:-]*)/i;
 const USE_BEFORE = /\b(?:use|uses|using|prefer|prefers|via|through|switch to|managed (?:by|with)|run (?:it |them |scripts |commands )?with|install (?:dependencies |deps |packages )?with|is|only)\s+(?:only\s+)?`?$/i;
 const KIND_AFTER = /^`?\s+(?:workspaces?|monorepo|project|repo(?:sitory)?|only)\b/i;
 const DESCRIPTIVE = /\b(?:users?|customers?|consumers?|readme|publish(?:ed|ing|es)?|registry|downloads?|npmjs|badge)\b/i;
-const INSTALLS_PM = /^\s+(?:i|install|add)\s+(?:-g\s+|--global\s+)?(?:pnpm|yarn|bun|corepack)\b/i;
+/** Installing one named package (`npm install @napi-rs/keyring`) says what gets installed, not which tool the repo uses. */
+const INSTALLS_PACKAGE = /^\s+(?:i|install|add)\s+(?:-[\w-]+\s+)*(?!(?:to|and|or|the|first|before|after|then|it|them|in|with|from|for|once|again|if|when)\b)[@\w][\w./@-]*/i;
 const PURPOSE = /^\s*(?:`[^`]*`\s*)?(?:only\s+)?for\s+(?:the\s+|all\s+)?([a-z][\w-]*)/i;
 const GENERIC_PURPOSE = new Set(['everything', 'all', 'this', 'the', 'dependencies', 'dependency', 'deps', 'packages', 'package', 'installing',
   'installation', 'install', 'installs', 'managing', 'management', 'development', 'project', 'repo', 'repository', 'js', 'javascript', 'node',
@@ -37,7 +38,7 @@ function extract(clause: Clause): Finding[] {
     const at = m.index ?? 0;
     const before = lower.slice(Math.max(0, at - 40), at);
     const after = lower.slice(at + pm.length);
-    if (pm === 'npm' && INSTALLS_PM.test(after)) continue;
+    if (INSTALLS_PACKAGE.test(after.split('`')[0] ?? '')) continue;
     const sub = codeAt(clause, at) && pm !== 'npm' && pm !== 'bun' ? CODE_SUBCOMMAND : (SUBCOMMAND[pm] as RegExp);
     if (!sub.test(after) && !USE_BEFORE.test(before) && !KIND_AFTER.test(after)) continue;
     const purpose = PURPOSE.exec(after.replace(sub, ''))?.[1]?.toLowerCase();
