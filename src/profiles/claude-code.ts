@@ -110,6 +110,11 @@ function hasRulePaths(view: RepoView, path: string): boolean {
 function projectDir(l: Loader, dir: string, useAgents: boolean): void {
   const where = dir === '' ? 'the root' : dir;
   const main = useAgents ? 'AGENTS.md' : 'CLAUDE.md';
+  const agents = joinRel(dir, 'AGENTS.md');
+  if (!useAgents && exists(l.view, agents)) {
+    l.files.push(skipped(agents, 'project', l.view.read(agents)?.length ?? 0, `AGENTS.md in ${where}`,
+      'ignored: a CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md is on the path to cwd'));
+  }
   for (const name of [main, '.claude/CLAUDE.md']) {
     const path = joinRel(dir, name);
     if (exists(l.view, path)) loadFile(l, { home: false, path }, 'project', DESC_PROJECT, `${name} in ${where}`, 0);

@@ -121,6 +121,8 @@ export const codexProfile: AgentProfile = {
     const notes: string[] = [];
     const cut = files.find((f) => f.cut);
     if (cut) notes.push(`project_doc_max_bytes ${optionNumber(options, 'project_doc_max_bytes', CODEX_DEFAULT_MAX_BYTES)} cuts ${cut.path} at byte ${cut.cut?.offset}; Codex only logs this`);
-    return finish(this.name, VERSION, cwd, files, text, notes);
+    const limit = optionNumber(options, 'project_doc_max_bytes', CODEX_DEFAULT_MAX_BYTES);
+    const used = files.filter((f) => f.origin === 'project').reduce((n, f) => n + f.keptBytes, 0);
+    return { ...finish(this.name, VERSION, cwd, files, text, notes), budget: { unit: 'bytes', limit, used } };
   },
 };

@@ -57,6 +57,8 @@ export interface ProfileResult {
   /** True when a budget cut or dropped any file. */
   truncated: boolean;
   notes: string[];
+  /** The agent's size budget when it has one (Codex: project_doc_max_bytes), and how much of it the loaded files use. */
+  budget?: { unit: 'bytes'; limit: number; used: number };
 }
 
 export interface AgentProfile {
