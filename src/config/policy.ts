@@ -17,6 +17,21 @@ export interface Policy {
   severity: Record<string, Severity | 'off'>;
   /** Conflict events (src/conflicts): severities per kind, the layer order, accepted conflicts. */
   conflicts?: ConflictPolicy;
+  /** Agent profiles (src/profiles): the agents a repository targets and their own options. */
+  profiles?: ProfilesPolicy;
+}
+
+export type ProfileName = 'codex' | 'claude-code' | 'gemini-cli' | 'copilot-cli' | 'cursor' | 'qwen-code';
+
+/** `enabled` plus one options mapping per profile, passed as-is to AgentProfile.load and evaluateProfiles. */
+export interface ProfilesPolicy {
+  enabled?: ProfileName[];
+  codex?: { project_doc_max_bytes?: number; fallback_filenames?: string[]; project_root_markers?: string[] };
+  'claude-code'?: { approve_external_imports?: boolean; import_max_depth?: number };
+  'gemini-cli'?: { context_file_names?: string | string[]; import_max_depth?: number };
+  'copilot-cli'?: Record<string, never>;
+  cursor?: Record<string, never>;
+  'qwen-code'?: Record<string, never>;
 }
 
 export type ConflictKindName = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate';
