@@ -40,6 +40,14 @@ export function normaliseCommand(raw: string): string | null {
     if (/[/.<>@=*'"]/.test(w) && !/^\.\/gradlew$/.test(w)) continue;
     if (PMS.has(out[0] ?? '') && out.length === 1 && (w === 'run' || w === 'run-script' || w === 'exec')) continue;
     out.push(PMS.has(out[0] ?? '') && out.length === 1 ? w.replace(/:.*$/, '') : w);
+    // Words after the tool that says what the command does are arguments (`vitest run src` → `vitest run`).
+    if (out.length > 1 || !PMS.has(w)) {
+      const isPurpose = (x: string | undefined): boolean => x !== undefined && PURPOSES.some(([, re]) => re.test(x.replace(/:.*$/, '')));
+      if (isPurpose(w) && !isPurpose(words[i + 1])) {
+        if (words[i + 1] === 'run') out.push('run');
+        break;
+      }
+    }
   }
   return out.length > 0 ? out.join(' ') : null;
 }

@@ -15,8 +15,12 @@ const CONVENTIONS: [RegExp, string][] = [
 const CONVENTIONAL_EXAMPLE = /^(?:feat|fix|chore|docs|refactor|test|perf|build|ci)(?:\([\w.-]+\))?!?:/;
 const ABOUT_COMMITS = /\bcommits?\b|\bcommit messages?\b|\bpr titles?\b|\bpull request titles?\b/i;
 
+/** Words that make a mention of a convention an instruction to follow it. */
+const PRESCRIBES = /\b(?:follow|follows|following|use|uses|using|adopt|write|written|format|formatted|start|starts|must|should|look like|prefix|prefixed)\b/i;
+
 function extract(clause: Clause): Finding[] {
-  if (!ABOUT_COMMITS.test(clause.prose)) return [];
+  const bare = clause.prose.replace(CONVENTIONS[0]?.[0] as RegExp, ' ');
+  if (!ABOUT_COMMITS.test(bare) && !PRESCRIBES.test(bare)) return [];
   const key = /\b(?:pr|pull request) titles?\b/i.test(clause.prose) ? 'pr-title' : '';
   const out: Finding[] = [];
   for (const [re, value] of CONVENTIONS) {

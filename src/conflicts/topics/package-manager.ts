@@ -20,6 +20,7 @@ const SUBCOMMAND: Record<string, RegExp> = {
 /** Inside a code span any word after pnpm/yarn is a script name. */
 const CODE_SUBCOMMAND = /^\s+(?:-[\w-]+|[a-z][\w:-]*)/i;
 const USE_BEFORE = /\b(?:use|uses|using|prefer|prefers|via|through|switch to|managed (?:by|with)|run (?:it |them |scripts |commands )?with|install (?:dependencies |deps |packages )?with|is|only)\s+(?:only\s+)?`?$/i;
+const LIST_GAP = /^`?\s*(?:for\s+[\w-]+\s+)?(?:,|\/|or|and|nor|not|,\s*(?:or|and|nor|not))\s*(?:not\s+|never\s+)?`?$/i;
 const KIND_AFTER = /^`?\s+(?:workspaces?|monorepo|project|repo(?:sitory)?|only)\b/i;
 const DESCRIPTIVE = /\b(?:users?|customers?|consumers?|readme|publish(?:ed|ing|es)?|registry|downloads?|npmjs|badge)\b/i;
 /** Installing one named package (`npm install @napi-rs/keyring`) says what gets installed, not which tool the repo uses. */
@@ -33,6 +34,7 @@ function extract(clause: Clause): Finding[] {
   if (DESCRIPTIVE.test(clause.text)) return [];
   const out: Finding[] = [];
   const lower = clause.text;
+  let lastEnd = -1;
   for (const m of lower.matchAll(MENTION)) {
     const pm = (m[1] ?? '').toLowerCase();
     const at = m.index ?? 0;
@@ -40,7 +42,10 @@ function extract(clause: Clause): Finding[] {
     const after = lower.slice(at + pm.length);
     if (INSTALLS_PACKAGE.test(after.split('`')[0] ?? '')) continue;
     const sub = codeAt(clause, at) && pm !== 'npm' && pm !== 'bun' ? CODE_SUBCOMMAND : (SUBCOMMAND[pm] as RegExp);
-    if (!sub.test(after) && !USE_BEFORE.test(before) && !KIND_AFTER.test(after)) continue;
+    // "pnpm, not npm or yarn", "pnpm for workspaces and npm for scripts": a list continues the prescription before it.
+    const listed = lastEnd >= 0 && LIST_GAP.test(lower.slice(lastEnd, at));
+    if (!sub.test(after) && !USE_BEFORE.test(before) && !KIND_AFTER.test(after) && !listed) continue;
+    lastEnd = at + pm.length + (lower[at + pm.length] === '`' ? 1 : 0);
     const purpose = PURPOSE.exec(after.replace(sub, ''))?.[1]?.toLowerCase();
     const key = purpose && !GENERIC_PURPOSE.has(purpose) ? purpose.replace(/s$/, '') : '';
     out.push({ value: pm, negated: negatedAt(clause, at), key, at });

@@ -4,7 +4,7 @@ import type { Finding, TopicExtractor } from './types.js';
 import { languageOf, negatedAt } from './text.js';
 
 const QUOTES = /\b(single|double)[ -]quot(?:es|e|ed|ing)\b/gi;
-const CONTEXT = /\bstrings?\b|\bquotes\b|\bstyle\b|\bprefer\b|\buse\b|\bformatting\b|\bprettier\b|\bliterals?\b/i;
+const CONTEXT = /\bstrings?\b|\bstyle\b|\bprefer\b|\bformatting\b|\bprettier\b|\bliterals?\b|\bimports?\b|\bjsx\b/i;
 
 function extract(clause: Clause): Finding[] {
   if (!CONTEXT.test(clause.prose)) return [];
