@@ -84,6 +84,7 @@ export function positionAt(s: Statement, offset: number): Position {
 }
 
 function blankComments(line: string, open: boolean): { text: string; open: boolean } {
+  if (!open && !line.includes('<!--')) return { text: line, open: false };
   let out = '';
   let i = 0;
   let inComment = open;
@@ -110,28 +111,27 @@ function blankComments(line: string, open: boolean): { text: string; open: boole
 
 /** Blank inline code spans, keeping offsets; also returns the spans. */
 export function maskCode(text: string): { prose: string; code: Clause['code'] } {
-  let prose = '';
+  if (!text.includes('`')) return { prose: text, code: [] };
+  const parts: string[] = [];
   const code: Clause['code'] = [];
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] !== '`') {
-      prose += text[i];
-      i++;
-      continue;
-    }
+  let from = 0;
+  let i = text.indexOf('`');
+  while (i >= 0) {
     let run = 1;
     while (text[i + run] === '`') run++;
-    const close = text.indexOf('`'.repeat(run), i + run);
+    const ticks = '`'.repeat(run);
+    const close = text.indexOf(ticks, i + run);
     if (close < 0) {
-      prose += '`'.repeat(run);
-      i += run;
+      i = text.indexOf('`', i + run);
       continue;
     }
+    parts.push(text.slice(from, i), ' '.repeat(close + run - i));
     code.push({ start: i + run, end: close, content: text.slice(i + run, close).trim() });
-    prose += ' '.repeat(close + run - i);
-    i = close + run;
+    from = close + run;
+    i = text.indexOf('`', from);
   }
-  return { prose, code };
+  parts.push(text.slice(from));
+  return { prose: parts.join(''), code };
 }
 
 const BREAK = /;|[.!?](?=\s|$)|,\s+(?:but|and then|then|otherwise)\b|\s+but\s+|\s[—–]\s/g;

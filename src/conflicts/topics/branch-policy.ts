@@ -28,6 +28,7 @@ const RULES: [string, string, [RegExp, RegExp]][] = [
 const PR_ONLY = /^\s*(?:always|only)\s+(?:\w+\s+){0,3}?(?:via|through|with)\s+(?:a\s+)?(?:pull request|pr|merge request)\b/i;
 
 function extract(clause: Clause): Finding[] {
+  if (!/push|commit|merg/i.test(clause.text)) return [];
   const text = clause.text.replace(/`/g, ' ');
   for (const [key, value, [neg, pos]] of RULES) {
     const n = neg.exec(text);

@@ -19,6 +19,7 @@ const ABOUT_COMMITS = /\bcommits?\b|\bcommit messages?\b|\bpr titles?\b|\bpull r
 const PRESCRIBES = /\b(?:follow|follows|following|use|uses|using|adopt|write|written|format|formatted|start|starts|must|should|look like|prefix|prefixed)\b/i;
 
 function extract(clause: Clause): Finding[] {
+  if (!/commit|gitmoji|title/i.test(clause.text)) return [];
   const bare = clause.prose.replace(CONVENTIONS[0]?.[0] as RegExp, ' ');
   if (!ABOUT_COMMITS.test(bare) && !PRESCRIBES.test(bare)) return [];
   const key = /\b(?:pr|pull request) titles?\b/i.test(clause.prose) ? 'pr-title' : '';

@@ -13,6 +13,7 @@ const TABS = /\b(?:hard\s+)?tabs?\b(?![ -]?(?:width|size|stop|key|completion|bar
 const WORD: Record<string, string> = { two: '2', four: '4', eight: '8' };
 
 function extract(clause: Clause): Finding[] {
+  if (!/indent|tab|format/i.test(clause.text)) return [];
   const prose = clause.prose;
   if (!CONTEXT.test(prose)) return [];
   const key = languageOf(clause);

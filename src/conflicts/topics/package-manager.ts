@@ -31,6 +31,7 @@ const GENERIC_PURPOSE = new Set(['everything', 'all', 'this', 'the', 'dependenci
   'any', 'every', 'each', 'it', 'local', 'running', 'commands', 'package-management']);
 
 function extract(clause: Clause): Finding[] {
+  if (!/npm|yarn|bun/i.test(clause.text)) return [];
   if (DESCRIPTIVE.test(clause.text)) return [];
   const out: Finding[] = [];
   const lower = clause.text;

@@ -7,6 +7,7 @@ const QUOTES = /\b(single|double)[ -]quot(?:es|e|ed|ing)\b/gi;
 const CONTEXT = /\bstrings?\b|\bstyle\b|\bprefer\b|\bformatting\b|\bprettier\b|\bliterals?\b|\bimports?\b|\bjsx\b/i;
 
 function extract(clause: Clause): Finding[] {
+  if (!/quot/i.test(clause.text)) return [];
   if (!CONTEXT.test(clause.prose)) return [];
   const key = languageOf(clause);
   return [...clause.prose.matchAll(QUOTES)].map((m) => ({

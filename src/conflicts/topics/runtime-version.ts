@@ -16,6 +16,7 @@ const SUPPORT = /\bsupport(?:s|ed|ing)?\b|\bcompatib|\bmatrix\b|\bdeprecat|\bdro
 const NAMES: Record<string, string> = { nodejs: 'node', 'node.js': 'node', golang: 'go', dotnet: '.net' };
 
 function extract(clause: Clause): Finding[] {
+  if (!/\d/.test(clause.text)) return [];
   if (SUPPORT.test(clause.prose)) return [];
   const out: Finding[] = [];
   for (const m of clause.text.matchAll(RUNTIME)) {

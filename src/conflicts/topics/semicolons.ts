@@ -10,6 +10,7 @@ const OMIT = /\b(?:no|without|omit|omitting|drop|avoid)\s+(?:trailing\s+)?semico
 const USE = /\b(?:use|using|require|always use|add|with|always add|end (?:statements|lines) with)\s+(?:trailing\s+)?semicolons?\b|\bsemicolons?\s+(?:are\s+)?(?:required|mandatory)\b|\bsemi:\s*true\b/i;
 
 function extract(clause: Clause): Finding[] {
+  if (!/semi/i.test(clause.text)) return [];
   const key = languageOf(clause);
   const omit = OMIT.exec(clause.text);
   if (omit) return [{ value: 'semicolons', negated: true, key, at: omit.index }];
