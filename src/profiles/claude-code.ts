@@ -69,7 +69,9 @@ function loadFile(l: Loader, p: Place, origin: FileOrigin, desc: string, reason:
   const raw = p.home ? l.view.readHome(p.path) : l.view.read(p.path);
   const key = keyOf(p);
   if (raw === undefined) {
-    if (origin === 'import') l.files.push(skipped(key, origin, 0, reason, 'import target not found (dropped silently)'));
+    const why = !p.home && p.path.startsWith('../') ? 'outside the repository: not visible to rulec (Claude loads it when approved)'
+      : 'import target not found (dropped silently)';
+    if (origin === 'import') l.files.push(skipped(key, origin, 0, reason, why));
     return;
   }
   if (raw.length > MAX_FILE) {
