@@ -19,6 +19,8 @@ import { parseDoc } from './parse/parse-doc.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
 import { blockTexts, render } from './render/render.js';
 import { checkBudgets } from './validate/budgets.js';
+import { checkFrontmatter } from './validate/check-frontmatter.js';
+import { loadFrontmatterSchemas } from './config/frontmatter-schemas.js';
 import { runLint } from './validate/lint-rules.js';
 import { tokenCounter } from './validate/token-count.js';
 import { startTokenCounter, type BackgroundCounter } from './validate/token-pool.js';
@@ -40,6 +42,8 @@ export interface CompileOptions {
   policyFile?: string;
   /** Include personal, unreviewed files (CLAUDE.local.md …). */
   includeLocal?: boolean;
+  /** Home directory whose personal agent files form the user layer (explain only; never in a bundle). */
+  userHome?: string | null;
   /** Where bundles are written (default `<repo>/bundles`); never read as input. */
   outDir?: string;
   /** Semver recorded as the bundle revision (default 0.1.0). */
@@ -83,7 +87,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const repoDir = options.repoDir ?? '.';
   const diagnostics: Diagnostic[] = [];
   const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
-    outDir: options.outDir ?? join(repoDir, 'bundles') });
+    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null });
   diagnostics.push(...found.diagnostics);
   const discovered = found.value;
 
@@ -104,6 +108,11 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     roots, maxDepth: policy.imports.max_depth, maxBytes: policy.discover.max_file_bytes,
     isExcluded: discovered.isExcluded, parse: parseDoc,
   }));
+  const fmSchemas = loadFrontmatterSchemas();
+  for (const file of discovered.files) {
+    const doc = docs.get(file.id);
+    if (doc) diagnostics.push(...checkFrontmatter(file, doc, fmSchemas));
+  }
 
   if (discovered.git) discovered.git.dirty = discovered.files.some((f) => discovered.isDirty(f));
 
@@ -137,6 +146,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     policyDigest: digestOf(canonicalJson(policy)),
     tokenizer: policy.tokenizer,
     includeLocal: options.includeLocal ?? false,
+    includeUser: Boolean(options.userHome),
     sourceTokens: rendered.sourceTokens,
   });
   return {

@@ -12,11 +12,9 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/compile.js';
-import { loadFrontmatterSchemas } from '../src/config/frontmatter-schemas.js';
 import { findCatalogueEntry } from '../src/diagnostics/catalogue.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../src/diagnostics/diagnostic.js';
 import { parseDoc } from '../src/parse/parse-doc.js';
-import { checkFrontmatter } from '../src/validate/check-frontmatter.js';
 import { applySeverities } from '../src/validate/severity.js';
 import { GENERATED } from './bad-inputs/generated.js';
 import { badInputCases, BAD_INPUTS, stageCase } from './bad-inputs/stage-case.js';
@@ -48,16 +46,10 @@ function stage(name: string): Materialised {
   return m;
 }
 
-/**
- * compile() plus checkFrontmatter over every discovered file. Until compile()
- * runs checkFrontmatter itself this adds its findings; afterwards the merge is
- * a no-op, because sortDiagnostics drops exact duplicates.
- */
+/** What compile() reports for a case: every stage's diagnostics, severities as configured. */
 async function diagnose(m: Materialised): Promise<Diagnostic[]> {
   const result = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out'), ...(m.managed ? { managedDir: m.managed } : {}) });
-  const schemas = loadFrontmatterSchemas();
-  const frontmatter = result.discovered.files.flatMap((f) => checkFrontmatter(f, parseDoc(f).value, schemas));
-  return sortDiagnostics([...result.diagnostics, ...applySeverities(frontmatter, result.policy.severity)]);
+  return result.diagnostics;
 }
 
 const project = (list: readonly Diagnostic[]): Found[] =>

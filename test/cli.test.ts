@@ -3,7 +3,7 @@
  * asserting stdout, stderr and the exit code.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialiseCase, type Materialised } from './helpers/fixture-repo.js';
@@ -163,6 +163,21 @@ describe('explain', () => {
     expect(r.stdout).toContain('packages/api/CLAUDE.local.md — local (personal) file; pass --include-local to include it');
     const withLocal = rulec(['explain', 'packages/api/src/db.ts', '--include-local'], m.repo);
     expect(withLocal.stdout).toMatch(/packages\/api\/CLAUDE\.local\.md {2}\[local, claude-local\]/);
+  });
+
+  it('--include-user adds personal home files first, after managed, and never from a bundle', () => {
+    const m = fixture('nested-agents');
+    const home = join(m.dir, 'home');
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    writeFileSync(join(home, '.claude', 'CLAUDE.md'), '# Mine\n\nAnswer tersely.\n');
+    writeFileSync(join(home, '.codex', 'AGENTS.override.md'), '# Override\n');
+    writeFileSync(join(home, '.codex', 'AGENTS.md'), '# Shadowed by the override\n');
+    const r = rulec(['explain', 'packages/web/src/app.ts', '--include-user', '--home', home], m.repo);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/ 1\. user:\.claude\/CLAUDE\.md {2}\[user, user\].*never bundled\)\n {3}2\. user:\.codex\/AGENTS\.override\.md .*\n {3}3\. AGENTS\.md /);
+    expect(r.stdout).not.toContain('user:.codex/AGENTS.md');
+    expect(rulec(['build', '--include-user'], m.repo).code).toBe(2);
   });
 
   it('refuses a tampered bundle with exit 2', () => {

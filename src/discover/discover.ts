@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import picomatch from 'picomatch';
-import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import type { FormatName, Layer, Root, SourceFile, StageResult } from '../types.js';
 import type { Policy, FormatFamily } from '../config/policy.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -36,6 +36,8 @@ export interface DiscoverOptions {
   policy: Policy;
   /** Absolute directory where bundles are written; its contents are never inputs. */
   outDir?: string;
+  /** The user's home directory, when the personal user layer is wanted (explain only). */
+  userHome?: string | null;
 }
 
 export interface Discovered {
@@ -96,6 +98,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
     files.push(source(path, path, 'repo', c.spec.name, layer, c.scope, read.bytes, read.linkTarget, snap === null || snap.indexBlobs.has(path)));
   }
   if (managedReal) files.push(...readManaged(managedReal, maxBytes, diagnostics));
+  if (options.userHome) files.push(...readUserFiles(realDir(options.userHome, 'home'), maxBytes, diagnostics));
   diagnostics.push(...caseCollisions(paths, files));
   files.sort((a, b) => compareCodeUnits(a.id, b.id));
   localExcluded.sort(compareCodeUnits);
@@ -173,6 +176,29 @@ function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnos
       continue;
     }
     out.push(source(id, rel, 'managed', 'managed', 'managed', '', read.bytes, read.linkTarget, true));
+  }
+  return out;
+}
+
+/**
+ * The user layer: the personal files agents read from the home directory —
+ * Claude's ~/.claude/CLAUDE.md and ~/.claude/rules, Codex's ~/.codex
+ * AGENTS.override.md (else AGENTS.md), Gemini's ~/.gemini/GEMINI.md.
+ */
+function readUserFiles(homeReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
+  const rules = walkTree(join(homeReal, '.claude', 'rules'), []).filter((r) => r.endsWith('.md')).map((r) => `.claude/rules/${r}`);
+  const codex = ['.codex/AGENTS.override.md', '.codex/AGENTS.md'];
+  const wanted = ['.claude/CLAUDE.md', ...rules, ...codex, '.gemini/GEMINI.md'];
+  const out: SourceFile[] = [];
+  for (const rel of wanted) {
+    if (rel === '.codex/AGENTS.md' && out.some((f) => f.rel === '.codex/AGENTS.override.md')) continue;
+    const id = `user:${rel}`;
+    const read = readUnderRoot(homeReal, rel, id, maxBytes, 'user:');
+    if (!read.ok) {
+      if (!read.missing) diagnostics.push(read.diagnostic);
+      continue;
+    }
+    out.push(source(id, rel, 'user', 'user', 'user', '', read.bytes, read.linkTarget, false));
   }
   return out;
 }

@@ -27,6 +27,7 @@ export interface ManifestInput {
   policyDigest: string;
   tokenizer: string;
   includeLocal: boolean;
+  includeUser: boolean;
   sourceTokens: ReadonlyMap<string, number>;
 }
 
@@ -69,12 +70,12 @@ export function buildManifest(input: ManifestInput): Manifest {
     compiler: { name: 'rulec', version: input.compilerVersion },
     policy: { digest: input.policyDigest },
     tokenizer: input.tokenizer,
-    layers: { local: input.includeLocal },
+    layers: { local: input.includeLocal, user: input.includeUser },
     files,
     variants,
     attachments,
     index: resolution.index,
-    budgets: { over: input.overruns.map((o) => ({ kind: o.kind, id: o.id, tokens: o.tokens, budget: o.budget })) },
+    budgets: { over: input.overruns.map((o) => ({ kind: o.kind, id: o.id, layer: o.layer, tokens: o.tokens, budget: o.budget })) },
     diagnostics: { errors: counts.error, warnings: counts.warning, infos: counts.info, codes: byCode },
   };
   const bundleId = contentId('b-', canonicalJson(content));

@@ -10,6 +10,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { openBundle } from '../bundle/open-bundle.js';
+import { UsageError } from '../diagnostics/errors.js';
 import { join } from 'node:path';
 import type { Attachment, Variant } from '../types.js';
 import { manifestBytes, type Manifest } from './manifest.js';
@@ -32,6 +33,9 @@ export function bundleFileMap(b: BundleFiles): Map<string, string> {
 }
 
 export function writeBundle(outDir: string, b: BundleFiles): string {
+  if ((b.manifest.layers as { user?: boolean } | undefined)?.user) {
+    throw new UsageError('a result that includes personal user files cannot be written as a bundle');
+  }
   mkdirSync(outDir, { recursive: true });
   const dest = join(outDir, b.manifest.bundle_id);
   if (alreadyWritten(dest, b.manifest)) {

@@ -68,7 +68,12 @@ function parseYaml(file: string, source: string): StageResult<{ data: Record<str
     const b = lineCounter.linePos(Math.max(from, to));
     return { start: { line: a.line + LINE_OFFSET, col: a.col }, end: { line: b.line + LINE_OFFSET, col: b.col } };
   };
+  // Every duplicate key is its own finding; of the syntax errors only the first
+  // is reported: the rest usually cascade from it (one bad indent gives three),
+  // and deep nesting can produce dozens whose count depends on the stack size.
+  const firstSyntax = doc.errors.find((e) => e.code !== 'DUPLICATE_KEY');
   for (const err of doc.errors) {
+    if (err.code !== 'DUPLICATE_KEY' && err !== firstSyntax) continue;
     const code = err.code === 'DUPLICATE_KEY' ? 'RC2005' : 'RC2001';
     const message = err.message.split('\n')[0] ?? err.message;
     diagnostics.push(diag(code, { file, range: spanOf(err.pos[0], err.pos[1]), message }));

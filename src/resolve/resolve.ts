@@ -64,7 +64,9 @@ export interface ResolveInput {
 }
 
 const RANK = new Map(FORMATS.map((f) => [f.name, f.rank] as const));
-const rankOf = (s: ResolvedSource): number => (s.file.layer === 'managed' ? -1 : RANK.get(s.file.format) ?? 100);
+/** Managed first, then the user's personal files (as Claude Code orders them), then the formats' ranks. */
+const rankOf = (s: ResolvedSource): number => (s.file.layer === 'managed' ? -2 : s.file.layer === 'user' ? -1 : RANK.get(s.file.format) ?? 100);
+const REASON: Partial<Record<string, string>> = { managed: 'managed policy', user: 'user file (personal, never bundled)' };
 
 export function resolve(input: ResolveInput): { value: Resolution; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -135,7 +137,7 @@ function buildVariants(paths: readonly string[], byScope: Map<string, ResolvedSo
       refs.push(ref);
     };
     for (const s of own) {
-      add({ id: s.file.id, reason: s.file.layer === 'managed' ? 'managed policy' : why });
+      add({ id: s.file.id, reason: REASON[s.file.layer] ?? why });
       for (const imp of expand(s.file.id)) add(imp);
     }
     const key = canonicalJson(refs.map((r) => [r.id, sources.get(r.id)?.sha256 ?? '']));

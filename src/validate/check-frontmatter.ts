@@ -94,6 +94,9 @@ export function checkFrontmatter(file: SourceFile, doc: ParsedDoc, schemas: Fron
       seen.add(key);
     }
   }
+  if (file.format === 'copilot-instructions' && Array.isArray(data.applyTo)) {
+    diagnostics.push(diag('RC4005', { file: file.id, range: where('/applyTo'), message: 'applyTo is a YAML list; GitHub documents one string of globs separated by commas, and not every Copilot surface is documented to read a list' }));
+  }
   if (data.enforce === true && file.layer !== 'managed') {
     diagnostics.push(diag('RC4004', { file: file.id, range: where('/enforce'), message: `enforce: true has no effect in a ${file.layer}-layer file; only managed files can enforce rules` }));
   }

@@ -44,9 +44,13 @@ describe('checkFrontmatter', () => {
     ]],
     ['copilot valid', 'copilot-instructions', COPILOT, '---\napplyTo: "**/*.ts"\nexcludeAgent: "code-review"\nname: TS\ndescription: d\n---\nx\n', []],
     ['copilot list applyTo and bad excludeAgent', 'copilot-instructions', COPILOT, '---\napplyTo: ["a", "b"]\nexcludeAgent: reviewer\napplyto: x\n---\nx\n', [
-      'RC4002 error 2:1 applyTo must be a string of globs separated by commas, not a list',
       'RC4002 error 3:1 excludeAgent must be "code-review" or "coding-agent", not "reviewer"',
       'RC4003 warning 4:1 unknown frontmatter key "applyto": a Copilot instructions file reads applyTo, excludeAgent, name, description, id, owner, enforce, expires | did you mean "applyTo"?',
+      'RC4005 info 2:1 applyTo is a YAML list; GitHub documents one string of globs separated by commas, and not every Copilot surface is documented to read a list | applyTo: "a/**/*.ts, b/**" is the documented form',
+    ]],
+    ['copilot applyTo list of non-strings', 'copilot-instructions', COPILOT, '---\napplyTo: [1, "b"]\n---\nx\n', [
+      'RC4002 error 2:11 applyTo[0] must be a string, not 1',
+      'RC4005 info 2:1 applyTo is a YAML list; GitHub documents one string of globs separated by commas, and not every Copilot surface is documented to read a list | applyTo: "a/**/*.ts, b/**" is the documented form',
     ]],
     ['AGENTS.md: other keys are left alone, rulec keys checked', 'agents', 'AGENTS.md', '---\ntitle: x\nenforce: true\nid: 3\n---\nx\n', [
       `RC4002 error 4:1 id must be ${SLUG}, not 3`,

@@ -1,5 +1,6 @@
 /** `rulec explain PATH`: what an agent sees at a path, in order, and why. */
 import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { compile, type CompileOptions } from '../../compile.js';
 import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
@@ -28,17 +29,22 @@ ${COMPILE_HELP}
   --bundle DIR      answer from this bundle directory (verified; no freshness check)
   --fresh           always compile on the fly
   --text            print the exact frozen context text instead of the listing
+  --include-user    add your personal files (~/.claude/CLAUDE.md, ~/.claude/rules, ~/.codex/AGENTS.md,
+                    ~/.gemini/GEMINI.md) as the user layer; always compiled on the fly, never bundled
+  --home DIR        home directory for --include-user (default: your home directory)
   -h, --help        show this help
 
 Exit codes: 0 answered, 2 usage or internal failure (for example a tampered bundle).`;
 
 export async function explainCommand(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, bundle: { type: 'string' }, fresh: { type: 'boolean' }, text: { type: 'boolean' } }, 1);
+  const { values, positionals } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, bundle: { type: 'string' }, fresh: { type: 'boolean' }, text: { type: 'boolean' }, 'include-user': { type: 'boolean' }, home: { type: 'string' } }, 1);
   if (values.help) return io.out(`${EXPLAIN_HELP}\n`), EXIT.clean;
   const format = formatOption(values);
   const target = positionals[0];
   if (target === undefined) throw new UsageError('explain needs a PATH (see rulec explain --help)');
-  const options = compileOptionsFrom(values, io);
+  const home = values['include-user'] ? resolve(io.cwd, str(values, 'home') ?? homedir()) : null;
+  if (home && values.bundle) throw new UsageError('--include-user adds personal files, which no bundle holds: drop --bundle');
+  const options = { ...compileOptionsFrom(values, io), userHome: home };
   const path = repoRelative(io, options.repoDir, target);
 
   const answer = await answerFrom(values, options, io);
@@ -66,7 +72,7 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
   const explicit = typeof values.bundle === 'string' ? resolve(io.cwd, values.bundle) : null;
   if (explicit && values.fresh) throw new UsageError('--bundle and --fresh contradict each other: answer from a bundle, or compile on the fly');
   const current = join(options.repoDir, 'bundles', CURRENT_POINTER);
-  if (explicit || (!values.fresh && existsSync(current))) {
+  if (explicit || (!values.fresh && !options.userHome && existsSync(current))) {
     const dir = explicit ?? join(options.repoDir, 'bundles', readFileSync(current, 'utf8').trim());
     const bundle = openVerified(dir);
     if (explicit || (await isFresh(bundle, options))) {
