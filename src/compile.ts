@@ -29,6 +29,7 @@ import { buildManifest, bundleDigest, type Manifest } from './emit/manifest.js';
 import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
+import { detectConflicts, type ConflictResult } from './conflicts/detect.js';
 import { canonicalJson } from './util/canonical-json.js';
 import { digestOf } from './util/hash.js';
 import { toPosix } from './util/posix-path.js';
@@ -46,6 +47,12 @@ export interface CompileOptions {
   userHome?: string | null;
   /** Where bundles are written (default `<repo>/bundles`); never read as input. */
   outDir?: string;
+  /**
+   * Today's date (YYYY-MM-DD), for the expiry of conflict overrides only; the CLI
+   * passes the UTC date. It never enters the manifest: an expired override is an
+   * error, so no bundle is written with one.
+   */
+  today?: string;
   /** Semver recorded as the bundle revision (default 0.1.0). */
   revision?: string;
 }
@@ -60,6 +67,8 @@ export interface CompileResult {
   discovered: Discovered;
   policy: Policy;
   sourceTokens: Map<string, number>;
+  /** Conflict events (also in the manifest), and per variant which rule won each topic. */
+  conflicts: ConflictResult;
   /** Sorted, severities as configured; `off` codes removed. */
   diagnostics: Diagnostic[];
 }
@@ -118,6 +127,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
 
   const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports: { roots, maxDepth: policy.imports.max_depth } });
   diagnostics.push(...resolved.diagnostics);
+  const conflicts = detectConflicts(resolved.value, policy, options.today ?? utcToday());
+  diagnostics.push(...conflicts.diagnostics);
 
   // Count the blocks on the worker while this thread lints.
   const blocks = blockTexts(resolved.value);
@@ -148,6 +159,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     includeLocal: options.includeLocal ?? false,
     includeUser: Boolean(options.userHome),
     sourceTokens: rendered.sourceTokens,
+    conflicts: conflicts.events,
   });
   return {
     manifest,
@@ -158,6 +170,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     discovered,
     policy,
     sourceTokens: rendered.sourceTokens,
+    conflicts,
     diagnostics: final,
   };
 }
@@ -172,4 +185,9 @@ export class PolicyError extends UsageError {
 function localNote(files: string[]): Diagnostic {
   const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
   return diag('RC1004', { file: '', message: `${files.length} local file${files.length === 1 ? '' : 's'} not included: ${shown}` });
+}
+
+/** The current UTC date: the only clock read in the pipeline, for override expiry. */
+function utcToday(): string {
+  return new Date().toISOString().slice(0, 10);
 }

@@ -3,7 +3,8 @@
  * asserting stdout, stderr and the exit code.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialiseCase, type Materialised } from './helpers/fixture-repo.js';
@@ -190,6 +191,26 @@ describe('explain', () => {
     const r = rulec(['explain', 'README.md', '--bundle', join(m.repo, 'bundles', id)], m.repo);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot use bundle .*: context\/v-[0-9a-f]{16}\.md does not match its digest/);
+  });
+});
+
+describe('conflicts', () => {
+  it('a CLAUDE.local.md contradicting an enforced managed rule fails the build, naming both files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulec-violation-'));
+    made.push({ dir } as Materialised);
+    mkdirSync(join(dir, 'repo', 'src'), { recursive: true });
+    mkdirSync(join(dir, 'managed'));
+    writeFileSync(join(dir, 'managed', 'tools.md'), '---\nenforce: true\nid: tools\n---\n# Tooling\n\n- Always use pnpm; never use npm.\n');
+    writeFileSync(join(dir, 'repo', 'AGENTS.md'), '# Guide\n\n- Run the tests before committing.\n');
+    writeFileSync(join(dir, 'repo', 'CLAUDE.local.md'), '# Mine\n\n- Use npm for everything.\n');
+    writeFileSync(join(dir, 'repo', 'src', 'index.ts'), 'export {};\n');
+    const r = rulec(['build', '--managed', join(dir, 'managed'), '--include-local'], join(dir, 'repo'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^CLAUDE\.local\.md:3:\d+ - error RC3201: .*CLAUDE\.local\.md.*managed:tools\.md/m);
+    expect(r.stdout).toMatch(/related: managed:tools\.md:7:\d+ - /);
+    expect(r.stdout).toContain('  not written  errors found');
+    // Without the local file the same repository builds.
+    expect(rulec(['build', '--managed', join(dir, 'managed')], join(dir, 'repo')).code).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Attachment, SourceRef, Variant } from '../types.js';
 import type { Resolution } from '../resolve/resolve.js';
 import type { Overrun } from '../validate/budgets.js';
 import type { GitInfo } from '../discover/git.js';
+import type { ConflictEvent } from '../conflicts/detect.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
@@ -29,6 +30,7 @@ export interface ManifestInput {
   includeLocal: boolean;
   includeUser: boolean;
   sourceTokens: ReadonlyMap<string, number>;
+  conflicts: readonly ConflictEvent[];
 }
 
 export type Manifest = Record<string, unknown> & { bundle_id: string };
@@ -75,6 +77,7 @@ export function buildManifest(input: ManifestInput): Manifest {
     variants,
     attachments,
     index: resolution.index,
+    conflicts: input.conflicts.map((e) => ({ ...e })),
     budgets: { over: input.overruns.map((o) => ({ kind: o.kind, id: o.id, layer: o.layer, tokens: o.tokens, budget: o.budget })) },
     diagnostics: { errors: counts.error, warnings: counts.warning, infos: counts.info, codes: byCode },
   };

@@ -21,12 +21,25 @@ export interface ExplainedSource {
   imported_by?: string;
 }
 
+export interface ExplainedConflict {
+  id: string;
+  kind: string;
+  topic: string;
+  severity: string;
+  adopted: string | null;
+  ruling: string;
+  reason: string;
+  sides: { source: string; line: number; col: number; value: string }[];
+}
+
 export interface Explanation {
   path: string;
   variant: { id: string; tokens: number; bytes: number; sha256: string };
   sources: ExplainedSource[];
   attachments: { id: string; globs: string[]; tokens: number; sources: ExplainedSource[] }[];
   not_loaded: { id: string; why: string }[];
+  /** Conflict events in this path's standing context: for each topic, which rule won and why. */
+  conflicts: ExplainedConflict[];
 }
 
 export function explainPath(manifest: Record<string, unknown>, path: string): Explanation {
@@ -60,7 +73,12 @@ export function explainPath(manifest: Record<string, unknown>, path: string): Ex
     else if (f.activation === 'standing' && ancestors.has(f.scope)) notLoaded.push({ id, why: f.format === 'agents' ? 'shadowed by AGENTS.override.md in the same directory' : 'not on this path\'s chain' });
     else if (f.activation === 'standing' && isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
   }
-  return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded };
+  const events = (manifest.conflicts as ExplainedConflict[] & { variants?: string[] }[] | undefined) ?? [];
+  const conflicts = (events as unknown as (ExplainedConflict & { variants: string[] })[])
+    .filter((e) => e.variants.includes(vid))
+    .map((e) => ({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason,
+      sides: e.sides.map((x) => ({ source: x.source, line: x.line, col: x.col, value: x.value })) }));
+  return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded, conflicts };
 }
 
 export function formatExplanation(e: Explanation, origin: string, extra: string[] = []): string {
@@ -76,6 +94,14 @@ export function formatExplanation(e: Explanation, origin: string, extra: string[
   for (const a of e.attachments) {
     out.push(`  ${a.id}  ${num(a.tokens)} tokens — globs ${a.globs.join(', ')}`);
     for (const s of a.sources) out.push(`      ${s.imported_by ? '↳ ' : ''}${s.id}  [${s.layer}, ${s.format}]  ${num(s.tokens)} tokens`);
+  }
+  if (e.conflicts.length > 0) {
+    out.push('', 'Conflicts here (who wins each topic, and why):');
+    for (const c of e.conflicts) {
+      out.push(`  ${c.topic} — ${c.kind}, ${c.severity} (${c.id})`);
+      for (const side of c.sides) out.push(`    ${side.source === c.adopted ? 'wins ' : '     '} ${side.source}:${side.line}:${side.col}  ${side.value}`);
+      out.push(`    ${c.ruling}: ${c.reason}`);
+    }
   }
   const notes = [...e.not_loaded.map((n) => `  ${n.id} — ${n.why}`), ...extra.map((x) => `  ${x}`)];
   if (notes.length > 0) out.push('', 'Not loaded here:', ...notes);

@@ -91,13 +91,13 @@ export function resolve(input: ResolveInput): { value: Resolution; diagnostics: 
     return refs;
   };
 
-  const byScope = standingByScope(sources, diagnostics);
+  const byScope = standingByScope(sources);
   const variants = buildVariants(input.paths, byScope, sources, expand);
   const attachments = buildAttachments(sources, input.paths, expand, diagnostics);
   return { value: { sources, variants: variants.list, attachments, index: variants.index }, diagnostics };
 }
 
-function standingByScope(sources: Map<string, ResolvedSource>, diagnostics: Diagnostic[]): Map<string, ResolvedSource[]> {
+function standingByScope(sources: Map<string, ResolvedSource>): Map<string, ResolvedSource[]> {
   const byScope = new Map<string, ResolvedSource[]>();
   for (const s of sources.values()) {
     if (s.info.activation !== 'standing') continue;
@@ -109,10 +109,8 @@ function standingByScope(sources: Map<string, ResolvedSource>, diagnostics: Diag
     list.sort((a, b) => rankOf(a) - rankOf(b) || compareCodeUnits(a.file.id, b.file.id));
     const override = list.find((s) => s.file.format === 'agents-override');
     const shadowed = list.find((s) => s.file.format === 'agents');
-    if (override && shadowed) {
-      diagnostics.push(diag('RC3003', { file: shadowed.file.id, message: `${override.file.id} shadows this file; it is not loaded in ${scope === '' ? 'the repository root' : scope}` }));
-      byScope.set(scope, list.filter((s) => s !== shadowed));
-    }
+    // Reported as a shadow conflict event (RC3102) by src/conflicts.
+    if (override && shadowed) byScope.set(scope, list.filter((s) => s !== shadowed));
   }
   return byScope;
 }
