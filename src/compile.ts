@@ -23,7 +23,9 @@ import { checkFrontmatter } from './validate/check-frontmatter.js';
 import { loadFrontmatterSchemas } from './config/frontmatter-schemas.js';
 import { runLint } from './validate/lint-rules.js';
 import { tokenCounter } from './validate/token-count.js';
-import { startTokenCounter, type BackgroundCounter } from './validate/token-pool.js';
+import { startBackground, type Background } from './worker/pool.js';
+import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
+import type { ProfileJob } from './profiles/build-view.js';
 import { applySeverities } from './validate/severity.js';
 import { buildManifest, bundleDigest, type Manifest } from './emit/manifest.js';
 import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
@@ -83,16 +85,17 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   }
   const policy = loaded.policy;
 
-  // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core.
-  const tokens = startTokenCounter(policy.tokenizer);
+  // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
+  // then counts tokens and evaluates agent profiles while this thread lints.
+  const background = startBackground(policy.tokenizer);
   try {
-    return await compileWith(options, policy, revision, tokens);
+    return await compileWith(options, policy, revision, background);
   } finally {
-    await tokens.close();
+    await background.close();
   }
 }
 
-async function compileWith(options: CompileOptions, policy: Policy, revision: string, tokens: BackgroundCounter): Promise<CompileResult> {
+async function compileWith(options: CompileOptions, policy: Policy, revision: string, background: Background): Promise<CompileResult> {
   const repoDir = options.repoDir ?? '.';
   const diagnostics: Diagnostic[] = [];
   const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
@@ -130,9 +133,10 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const conflicts = detectConflicts(resolved.value, policy, options.today ?? utcToday());
   diagnostics.push(...conflicts.diagnostics);
 
-  // Count the blocks on the worker while this thread lints.
+  // Count the blocks and evaluate the agent profiles on the worker while this thread lints.
   const blocks = blockTexts(resolved.value);
-  const counted = tokens.count(blocks);
+  const counted = background.count(blocks);
+  const profiled = background.profiles(profileJob(discovered, resolved.value, policy));
   diagnostics.push(...runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
@@ -143,6 +147,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
   diagnostics.push(...budgets.diagnostics);
   if (discovered.localExcluded.length > 0) diagnostics.push(localNote(discovered.localExcluded));
+  const profiles = await profiled;
+  diagnostics.push(...profiles.diagnostics);
 
   const final = sortDiagnostics(applySeverities(diagnostics, policy.severity));
   const manifest = buildManifest({
@@ -160,6 +166,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     includeUser: Boolean(options.userHome),
     sourceTokens: rendered.sourceTokens,
     conflicts: conflicts.events,
+    profiles: profiles.perVariant,
   });
   return {
     manifest,
@@ -180,6 +187,19 @@ export class PolicyError extends UsageError {
   constructor(readonly diagnostics: Diagnostic[]) {
     super(`invalid policy: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}`);
   }
+}
+
+/** What the worker needs to run the enabled agent profiles over this build. */
+function profileJob(discovered: Discovered, res: Resolution, policy: Policy): ProfileJob {
+  const { enabled, ...options } = policy.profiles ?? {};
+  return {
+    files: discovered.files.filter((f) => f.root === 'repo').map((f) => [f.rel, f.bytes]),
+    paths: [...discovered.paths],
+    variants: res.variants.map((v) => ({ id: v.id, dirs: v.dirs, pathCount: v.pathCount })),
+    enabled: [...(enabled ?? DEFAULT_ENABLED_PROFILES)],
+    options: options as Record<string, Record<string, unknown>>,
+    canonical: Object.fromEntries(res.variants.map((v) => [v.id, v.sources.map((r) => r.id)])),
+  };
 }
 
 function localNote(files: string[]): Diagnostic {

@@ -3,11 +3,11 @@
  * asserting stdout, stderr and the exit code.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { materialiseCase, type Materialised } from './helpers/fixture-repo.js';
+import { materialiseCase, materialiseTree, type Materialised } from './helpers/fixture-repo.js';
 
 const BIN = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
 const made: Materialised[] = [];
@@ -194,6 +194,42 @@ describe('explain', () => {
   });
 });
 
+describe('explain --profile', () => {
+  const SAMPLE = join(import.meta.dirname, 'profiles');
+  const captured = (agent: string, fixture: string, run: string): string =>
+    (JSON.parse(readFileSync(join(SAMPLE, 'expected-sample', agent, `${fixture}.json`), 'utf8')) as { runs: Record<string, { instruction_text: string }> }).runs[run]?.instruction_text ?? '';
+
+  it.each([
+    ['codex', 'b-nested-agents', 'packages/api', 'cwd=packages/api', []],
+    ['codex', 'b-nested-agents', 'packages/api', 'cwd=packages/api [max_bytes_30]', ['--option', 'project_doc_max_bytes=30']],
+    ['claude-code', 'f-claude-layers', 'packages/api', 'cwd=packages/api', []],
+  ] as const)('%s on %s at %s reproduces the captured request text', (profile, fixture, cwd, run, extra) => {
+    const m = materialiseTree(join(SAMPLE, 'fixtures', fixture), {}, true);
+    made.push(m);
+    const home = join(m.dir, 'home');
+    if (existsSync(join(SAMPLE, 'fixtures', `${fixture}.home`))) cpSync(join(SAMPLE, 'fixtures', `${fixture}.home`), home, { recursive: true });
+    else mkdirSync(home);
+    if (existsSync(join(m.repo, '_gitignore'))) writeFileSync(join(m.repo, '.gitignore'), readFileSync(join(m.repo, '_gitignore')));
+    const r = rulec(['explain', cwd, '--profile', profile, '--text', '--home', home, ...extra], m.repo);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const root = realpathSync(m.repo);
+    expect(r.stdout.split(root).join('<FIXTURE>').split(realpathSync(home)).join('<HOME>')).toBe(captured(profile === 'claude-code' ? 'claude' : profile, fixture, run));
+  });
+
+  it('lists the files with what the budget cuts, and refuses an unknown profile', () => {
+    const m = materialiseTree(join(SAMPLE, 'fixtures', 'b-nested-agents'), {}, true);
+    made.push(m);
+    const r = rulec(['explain', 'packages/api', '--profile', 'codex', '--option', 'project_doc_max_bytes=30', '--home', m.dir], m.repo);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/TRUNCATED by the agent's budget/);
+    expect(r.stdout).toContain("2. packages/api/AGENTS.md  [project]  1/35 bytes, 1 tokens — CUT at byte 1, 34 bytes lost");
+    const bad = rulec(['explain', 'x', '--profile', 'vim'], m.repo);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('unknown profile "vim"; known: codex, claude-code');
+  });
+});
+
 describe('conflicts', () => {
   it('a CLAUDE.local.md contradicting an enforced managed rule fails the build, naming both files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rulec-violation-'));
@@ -221,7 +257,7 @@ describe('lint and explain-code', () => {
     expect(all.code).toBe(1);
     const one = rulec(['lint', 'self.md'], m.repo);
     expect(one.code).toBe(0);
-    expect(one.stdout).toMatch(/^self\.md:5:27 - warning RC2102/);
+    expect(one.stdout).toMatch(/^self\.md:5:27 - warning RC2102/m);
     expect(one.stdout).not.toContain('CLAUDE.md:');
   });
 

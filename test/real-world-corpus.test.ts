@@ -20,8 +20,73 @@ const entries = present ? readdirSync(CORPUS).filter((d) => existsSync(join(CORP
 const scratch = mkdtempSync(join(tmpdir(), 'rulec-corpus-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Findings reviewed by hand, per repository: "code file" (all reviewed as real, see comments). */
-const REVIEWED: Record<string, string[]> = {};
+/**
+ * Warnings reviewed by hand, per repository ("code file"). All are agent-profile
+ * findings, and all are true of these inputs — none is a lint on the files:
+ * - RC5503 (Claude Code skips a file rulec loads): Claude reads AGENTS.md only when
+ *   no CLAUDE.md is on the path. workers-sdk, sentry and pydantic-ai keep nested
+ *   AGENTS.md files beside a root CLAUDE.md, so Claude never sees them (pydantic-ai
+ *   symlinks CLAUDE.md to AGENTS.md in 10 directories, not all). In this corpus
+ *   copy the root CLAUDE.md symlinks of ghostty, biome and knip are stored as
+ *   regular files holding the link text, so Claude gets that text, not AGENTS.md.
+ *   (With a real symlink the text is the same and rulec reports nothing.)
+ * - RC5502 (a budget cuts a file): Codex's 32 KiB project-doc budget.
+ * Lint findings (RC6xxx), schema and structure findings: none.
+ */
+const REVIEWED: Record<string, string[]> = {
+  'biomejs__biome': [
+    'RC5503 AGENTS.md'
+  ],
+  'cloudflare__workers-sdk': [
+    'RC5503 AGENTS.md',
+    'RC5503 packages/auto-triage-bot/AGENTS.md',
+    'RC5503 packages/create-cloudflare/AGENTS.md',
+    'RC5503 packages/miniflare/AGENTS.md',
+    'RC5503 packages/vite-plugin-cloudflare/AGENTS.md',
+    'RC5503 packages/vitest-plugin/AGENTS.md',
+    'RC5503 packages/workers-auth/AGENTS.md',
+    'RC5503 packages/workers-utils/AGENTS.md',
+    'RC5503 packages/wrangler/AGENTS.md'
+  ],
+  'getsentry__sentry-javascript': [
+    'RC5503 AGENTS.md',
+    'RC5503 packages/browser/AGENTS.md',
+    'RC5503 packages/nextjs/AGENTS.md'
+  ],
+  'ghostty-org__ghostty': [
+    'RC5503 AGENTS.md',
+    'RC5503 example/AGENTS.md',
+    'RC5503 macos/AGENTS.md',
+    'RC5503 src/benchmark/AGENTS.md',
+    'RC5503 src/inspector/AGENTS.md',
+    'RC5503 src/terminal/apc/glyph/AGENTS.md',
+    'RC5503 src/terminal/c/AGENTS.md',
+    'RC5503 src/terminal/compress/AGENTS.md',
+    'RC5503 src/terminal/snapshot/AGENTS.md',
+    'RC5503 test/fuzz-libghostty/AGENTS.md'
+  ],
+  'pydantic__pydantic-ai': [
+    'RC5503 .github/workflows/AGENTS.md',
+    'RC5503 AGENTS.md',
+    'RC5503 docs/AGENTS.md',
+    'RC5503 docs/realtime/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/capabilities/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/durable_exec/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/models/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/native_tools/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/profiles/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/providers/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/realtime/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/toolsets/AGENTS.md',
+    'RC5503 pydantic_ai_slim/pydantic_ai/ui/AGENTS.md',
+    'RC5502 tests/AGENTS.md',
+    'RC5503 tests/AGENTS.md'
+  ],
+  'webpro-nl__knip': [
+    'RC5503 AGENTS.md'
+  ]
+};
 
 describe.skipIf(!present)('real-world corpus', () => {
   it.each(entries)('%s builds without a crash or an error', async (entry) => {

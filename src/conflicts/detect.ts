@@ -69,8 +69,12 @@ export function detectConflicts(res: Resolution, policy: Policy, today: string):
   };
 
   const building = new Map<string, Building>();
+  // A cached pair yields the same PairConflict objects in every variant: build
+  // (and hash) each event once, not once per variant it occurs in.
+  const eventOf = new Map<PairConflict, ConflictEvent>();
   const record = (c: PairConflict, v: ResolvedVariant): void => {
-    const b = toEvent(c, facts, policy);
+    let b = eventOf.get(c);
+    if (!b) eventOf.set(c, (b = toEvent(c, facts, policy)));
     const existing = building.get(b.id);
     if (existing) existing.variants.add(v);
     else building.set(b.id, { event: b, variants: new Set([v]) });
@@ -81,11 +85,12 @@ export function detectConflicts(res: Resolution, policy: Policy, today: string):
     standing.set(v.id, ids);
     forPairs(ids, ids, (a, b) => pairsOf(a, b).forEach((c) => record(c, v)));
   }
+  const under = variantsUnder(res.variants);
   for (const att of res.attachments) {
     const own = [...new Set(att.sources.map((r) => r.id))];
-    const bases = att.globs.map(globBase);
+    const reached = new Set(att.globs.flatMap((g) => under(globBase(g))));
     for (const v of res.variants) {
-      if (!v.dirs.some((d) => bases.some((base) => base === '' || d === base || d.startsWith(`${base}/`)))) continue;
+      if (!reached.has(v)) continue;
       const ids = standing.get(v.id) ?? [];
       forPairs(own, [...own, ...ids], (a, b) => pairsOf(a, b).forEach((c) => record(c, v)));
     }
@@ -101,6 +106,42 @@ export function detectConflicts(res: Resolution, policy: Policy, today: string):
     events,
     diagnostics,
     topicsFor: (variantId) => topicsOfVariant(standing.get(variantId) ?? [], factsFor, pairsOf, (c) => toEvent(c, facts, policy)),
+  };
+}
+
+/**
+ * The variants with a directory at or below `base`, by binary search over the
+ * sorted directories (memoised per base): an attachment is compared only with
+ * the variants it can attach in, without scanning every variant's directories.
+ */
+function variantsUnder(variants: readonly ResolvedVariant[]): (base: string) => ResolvedVariant[] {
+  const dirs = variants.flatMap((v) => v.dirs.map((d) => ({ d, v }))).sort((a, b) => compareCodeUnits(a.d, b.d));
+  const keys = dirs.map((x) => x.d);
+  const memo = new Map<string, ResolvedVariant[]>();
+  const lowerBound = (key: string): number => {
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((keys[mid] as string) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return (base) => {
+    let found = memo.get(base);
+    if (!found) {
+      const set = new Set<ResolvedVariant>();
+      if (base === '') for (const v of variants) set.add(v);
+      else {
+        const exact = lowerBound(base);
+        if (keys[exact] === base) set.add((dirs[exact] as { v: ResolvedVariant }).v);
+        // Directories below `base/` sort between `base/` and `base0` ('0' follows '/').
+        for (let i = lowerBound(`${base}/`), end = lowerBound(`${base}0`); i < end; i++) set.add((dirs[i] as { v: ResolvedVariant }).v);
+      }
+      memo.set(base, (found = [...set]));
+    }
+    return found;
   };
 }
 
@@ -148,21 +189,35 @@ function topicWithKey(c: PairConflict): string {
   return key === '' ? c.topic : `${c.topic}/${key}`;
 }
 
+/** The three smallest directories of each variant, computed once per variant. */
+const smallestDirs = new WeakMap<ResolvedVariant, string[]>();
+
 function withPaths(e: ConflictEvent, variants: Set<ResolvedVariant>): ConflictEvent {
   const list = [...variants].sort((a, b) => compareCodeUnits(a.id, b.id));
   let count = 0;
-  const examples: string[] = [];
+  const candidates: string[] = [];
   for (const v of list) {
     count += v.pathCount;
-    for (const d of v.dirs) insertSmallest(examples, d === '' ? '.' : d, 3);
+    let small = smallestDirs.get(v);
+    if (!small) {
+      small = [];
+      for (const d of v.dirs) insertSmallest(small, d === '' ? '.' : d, 3);
+      smallestDirs.set(v, small);
+    }
+    candidates.push(...small);
   }
+  const examples: string[] = [];
+  for (const d of candidates) insertSmallest(examples, d, 3);
   return { ...e, variants: list.map((v) => v.id), paths: { count, examples } };
 }
 
+/** Keep `list` the n smallest distinct items (code-unit order), sorted. */
 function insertSmallest(list: string[], item: string, n: number): void {
+  if (list.length === n && compareCodeUnits(item, list[n - 1] as string) >= 0) return;
   if (list.includes(item)) return;
-  list.push(item);
-  list.sort(compareCodeUnits);
+  let i = list.length;
+  while (i > 0 && compareCodeUnits(item, list[i - 1] as string) < 0) i--;
+  list.splice(i, 0, item);
   if (list.length > n) list.pop();
 }
 

@@ -58,10 +58,15 @@ function conflictingPairs(topic: string, xs: Located[], ys: Located[]): [Located
   const exclusive = t?.exclusive ?? false;
   const prescribes = (list: Located[], key: string, value: string): boolean =>
     list.some((l) => !l.finding.negated && l.finding.key === key && compatible(l.finding.value, value));
+  // Without exclusivity only compatible values of opposite polarity conflict, and
+  // compatible values share a bucket: compare each finding with its bucket only.
+  const bucketOf = t?.bucket ?? (t?.compatible ? null : (v: string) => v);
+  const candidates = !exclusive && bucketOf ? bucketed(ys, bucketOf) : null;
   const out: [Located, Located][] = [];
   for (const fx of xs) {
-    for (const fy of ys) {
-      const p = fx.finding;
+    const p = fx.finding;
+    const others = candidates ? candidates.get(`${p.key}\u0000${bucketOf?.(p.value)}`) ?? [] : ys;
+    for (const fy of others) {
       const q = fy.finding;
       if (p.key !== q.key) continue;
       const same = compatible(p.value, q.value);
@@ -73,6 +78,17 @@ function conflictingPairs(topic: string, xs: Located[], ys: Located[]): [Located
     }
   }
   return out;
+}
+
+function bucketed(list: Located[], bucketOf: (value: string) => string): Map<string, Located[]> {
+  const map = new Map<string, Located[]>();
+  for (const l of list) {
+    const k = `${l.finding.key}\u0000${bucketOf(l.finding.value)}`;
+    const b = map.get(k);
+    if (b) b.push(l);
+    else map.set(k, [l]);
+  }
+  return map;
 }
 
 function duplicateOf(x: SourceFacts, y: SourceFacts): Omit<PairConflict, 'winner' | 'reason'> | null {

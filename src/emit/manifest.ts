@@ -9,6 +9,7 @@ import type { Resolution } from '../resolve/resolve.js';
 import type { Overrun } from '../validate/budgets.js';
 import type { GitInfo } from '../discover/git.js';
 import type { ConflictEvent } from '../conflicts/detect.js';
+import type { ProfileFit } from '../profiles/evaluate.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
@@ -31,6 +32,8 @@ export interface ManifestInput {
   includeUser: boolean;
   sourceTokens: ReadonlyMap<string, number>;
   conflicts: readonly ConflictEvent[];
+  /** Per variant, per enabled agent profile: bytes, tokens, whether it fits, what it cuts or drops. */
+  profiles: Readonly<Record<string, Record<string, ProfileFit>>>;
 }
 
 export type Manifest = Record<string, unknown> & { bundle_id: string };
@@ -58,7 +61,7 @@ export function buildManifest(input: ManifestInput): Manifest {
   // the bundle. The compact index only changes where a directory's context does.
   const variants: Record<string, unknown> = {};
   for (const v of input.variants) {
-    variants[v.id] = { sources: v.sources.map(refJson), bytes: v.bytes, tokens: v.tokens, sha256: `sha256:${v.sha256}` };
+    variants[v.id] = { sources: v.sources.map(refJson), bytes: v.bytes, tokens: v.tokens, sha256: `sha256:${v.sha256}`, profiles: input.profiles[v.id] ?? {} };
   }
   const attachments: Record<string, unknown> = {};
   for (const a of input.attachments) {

@@ -22,10 +22,9 @@
  *    "\n\n", then "\n</system-reminder>". Imports inherit the description of
  *    the file that imports them.
  */
-import { parseFrontmatter } from '../parse/frontmatter.js';
 import { claudeImportTargets, insideDir, placeImport } from './claude-imports.js';
 import { stripBlockComments } from './html-comments.js';
-import { decodeLossy, dirChain, exists, finish, joinRel, optionBool, optionNumber, showHome, showRepo, skipped, tokensOf } from './common.js';
+import { decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, optionBool, optionNumber, pathsWithPrefix, showHome, showRepo, skipped, tokensOf } from './common.js';
 import type { AgentProfile, FileOrigin, ProfileFile, RepoView } from './types.js';
 import { SKIP_LAZY } from './types.js';
 
@@ -104,8 +103,7 @@ function loadFile(l: Loader, p: Place, origin: FileOrigin, desc: string, reason:
 }
 
 function hasRulePaths(view: RepoView, path: string): boolean {
-  const text = decodeLossy(view.read(path) ?? new Uint8Array()).replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
-  const data = parseFrontmatter(path, text).value.data;
+  const data = frontmatterOf(view, path);
   return data !== null && data.paths !== undefined && data.paths !== null;
 }
 
@@ -122,8 +120,8 @@ function projectDir(l: Loader, dir: string, useAgents: boolean): void {
     if (exists(l.view, path)) loadFile(l, { home: false, path }, 'project', DESC_PROJECT, `${name} in ${where}`, 0);
   }
   const rulePrefix = joinRel(dir, '.claude/rules/');
-  for (const path of l.view.paths) {
-    if (!path.startsWith(rulePrefix) || !path.endsWith('.md')) continue;
+  for (const path of pathsWithPrefix(l.view, rulePrefix)) {
+    if (!path.endsWith('.md')) continue;
     if (hasRulePaths(l.view, path)) {
       l.files.push(skipped(path, 'project', l.view.read(path)?.length ?? 0, `rule in ${rulePrefix}`, `${SKIP_LAZY}: has paths:, loads when a matching file is read`));
     } else {
@@ -155,7 +153,7 @@ export const claudeCodeProfile: AgentProfile = {
     const chain = dirChain(cwd);
     const claudeOnPath = chain.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => exists(view, joinRel(d, n))));
     for (const dir of chain) projectDir(l, dir, !claudeOnPath);
-    for (const path of view.paths) {
+    for (const path of pathsWithPrefix(view, cwd === '' ? '' : `${cwd}/`)) {
       const below = cwd === '' ? path.includes('/') : path.startsWith(`${cwd}/`) && path.slice(cwd.length + 1).includes('/');
       if (below && (path.endsWith('/CLAUDE.md') && !path.endsWith('/.claude/CLAUDE.md'))) {
         l.files.push(skipped(path, 'project', view.read(path)?.length ?? 0, 'CLAUDE.md below cwd', `${SKIP_LAZY}: loads when Claude reads a file in its directory`));

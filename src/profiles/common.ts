@@ -5,6 +5,7 @@
  * accounting (bytes, tokens, truncated) of a ProfileResult.
  */
 import { countTokens } from '../validate/token-count.js';
+import { parseFrontmatter } from '../parse/frontmatter.js';
 import type { ProfileFile, ProfileResult, RepoView } from './types.js';
 import { SKIP_BUDGET } from './types.js';
 
@@ -70,6 +71,39 @@ function indexOf(view: RepoView): { files: Set<string>; dirs: Set<string> } {
     indexes.set(view, ix);
   }
   return ix;
+}
+
+/**
+ * The view's paths that start with `prefix`. `view.paths` is sorted, so this is
+ * a binary search and a walk over the matches, never a scan of every path:
+ * profiles run once per variant, and a large tree has 100k paths.
+ */
+export function pathsWithPrefix(view: RepoView, prefix: string): readonly string[] {
+  if (prefix === '') return view.paths;
+  const paths = view.paths;
+  let lo = 0;
+  let hi = paths.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((paths[mid] as string) < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < paths.length && (paths[end] as string).startsWith(prefix)) end++;
+  return paths.slice(lo, end);
+}
+
+/** Frontmatter data of a file in the view (BOM, CRLF normalised), parsed once per view and path. */
+const frontmatters = new WeakMap<RepoView, Map<string, Record<string, unknown> | null>>();
+export function frontmatterOf(view: RepoView, path: string, lenient = false): Record<string, unknown> | null {
+  let cache = frontmatters.get(view);
+  if (!cache) frontmatters.set(view, (cache = new Map()));
+  const key = `${lenient ? 'l' : 's'}:${path}`;
+  if (!cache.has(key)) {
+    const text = stripBom(decodeLossy(view.read(path) ?? new Uint8Array())).replace(/\r\n?/g, '\n');
+    cache.set(key, parseFrontmatter(path, text, lenient).value.data);
+  }
+  return cache.get(key) ?? null;
 }
 
 /** True when `path` is a file of the view. */

@@ -22,9 +22,8 @@
  * 6. All parts joined by "\n\n". No truncation.
  */
 import { maskInline, scanLines } from '../parse/markdown-scan.js';
-import { parseFrontmatter } from '../parse/frontmatter.js';
 import { normalisePosix } from './claude-imports.js';
-import { decodeLossy, dirChain, exists, finish, joinRel, showRepo, stripBom, tokensOf } from './common.js';
+import { decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, pathsWithPrefix, showRepo, stripBom, tokensOf } from './common.js';
 import type { AgentProfile, ProfileFile, RepoView } from './types.js';
 import { SKIP_LAZY } from './types.js';
 
@@ -93,10 +92,9 @@ interface Scoped { path: string; pattern: string | null; description: string }
 function scopedFiles(view: RepoView): Scoped[] {
   const out: Scoped[] = [];
   const add = (prefix: string, suffix: string, key: 'applyTo' | 'paths'): void => {
-    for (const path of view.paths) {
-      if (!path.startsWith(prefix) || !path.endsWith(suffix)) continue;
-      const text = stripBom(decodeLossy(view.read(path) ?? new Uint8Array())).replace(/\r\n?/g, '\n');
-      const data = parseFrontmatter(path, text).value.data ?? {};
+    for (const path of pathsWithPrefix(view, prefix)) {
+      if (!path.endsWith(suffix)) continue;
+      const data = frontmatterOf(view, path) ?? {};
       const v = data[key];
       const globs = typeof v === 'string' ? v.split(',').map((s) => s.trim()) : Array.isArray(v) ? v.map(String) : [];
       const description = typeof data.description === 'string' ? data.description : '';
@@ -140,7 +138,8 @@ export const copilotCliProfile: AgentProfile = {
     }
     const scoped = scopedFiles(view);
     for (const s of scoped.filter((x) => x.pattern === null)) {
-      const got = read(view, s.path)!;
+      const got = read(view, s.path);
+      if (got === null) continue; // unreadable (a broken or escaping symlink): the agent gets nothing from it
       files.push({ path: s.path, origin: 'project', bytes: got.raw.length, keptBytes: got.raw.length, tokens: tokensOf(got.text), reason: 'applies to every path' });
       parts.push(got.text);
     }

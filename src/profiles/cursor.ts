@@ -23,7 +23,7 @@
  *    marks each with `<rule path="…">`; the real framing is not observable.
  */
 import { parseFrontmatter } from '../parse/frontmatter.js';
-import { decodeLossy, dirChain, exists, finish, joinRel, loaded, skipped, stripBom } from './common.js';
+import { decodeLossy, dirChain, exists, finish, joinRel, loaded, pathsWithPrefix, skipped, stripBom } from './common.js';
 import type { AgentProfile, ProfileFile, RepoView } from './types.js';
 import { SKIP_LAZY } from './types.js';
 
@@ -44,7 +44,7 @@ function ruleKind(data: Record<string, unknown> | null): RuleKind {
 
 function rulesIn(view: RepoView, dir: string): string[] {
   const prefix = joinRel(dir, '.cursor/rules/');
-  return view.paths.filter((p) => p.startsWith(prefix));
+  return [...pathsWithPrefix(view, prefix)];
 }
 
 function loadRules(view: RepoView, cwd: string, files: ProfileFile[], parts: string[]): void {

@@ -54,14 +54,21 @@ function budgetDetail(result: ProfileResult, file: ProfileFile): string {
   return `${who} ${verb} ${fmt(used)} of ${fmt(result.budget.limit)} ${result.budget.unit}`;
 }
 
-function findingsOf(profile: AgentProfile, result: ProfileResult, canonical: ReadonlySet<string>, pathCount: number): Finding[] {
+function findingsOf(profile: AgentProfile, result: ProfileResult, canonical: ReadonlySet<string>, pathCount: number, view: RepoView): Finding[] {
   const out: Finding[] = [];
   const add = (code: string, file: string, detail: string): void => { out.push({ code, file, profile, paths: pathCount, detail }); };
+  // A file the agent skips by one name but loads whole by another (CLAUDE.md as a
+  // symlink to AGENTS.md) loses nothing: compare by content, not by name.
+  const loadedBytes = result.files.filter((f) => !f.skipped && !f.cut && !f.path.startsWith('~/')).map((f) => view.read(f.path));
+  const loadedElsewhere = (path: string): boolean => {
+    const bytes = view.read(path);
+    return bytes !== undefined && bytes.length > 0 && loadedBytes.some((b) => b !== undefined && b.length === bytes.length && Buffer.from(b).equals(bytes));
+  };
   for (const f of result.files) {
     if (f.path.startsWith('~/')) continue;
     if (f.skipped?.startsWith(SKIP_BUDGET)) add('RC5501', f.path, budgetDetail(result, f));
     else if (f.cut) add('RC5502', f.path, `at byte ${fmt(f.cut.offset)}, ${fmt(f.cut.bytesLost)} bytes lost: ${budgetDetail(result, f)}`);
-    else if (f.skipped && canonical.has(f.path) && !f.skipped.startsWith(SKIP_LAZY) && !f.skipped.startsWith('blank')) add('RC5503', f.path, f.skipped);
+    else if (f.skipped && canonical.has(f.path) && !f.skipped.startsWith(SKIP_LAZY) && !f.skipped.startsWith('blank') && !loadedElsewhere(f.path)) add('RC5503', f.path, f.skipped);
     else if (!f.skipped && f.origin === 'project' && !canonical.has(f.path)) add('RC5504', f.path, f.reason);
   }
   return out;
@@ -110,10 +117,17 @@ export function evaluateProfiles(
     const canonical = new Set(canonicalSources(v.id));
     const row: Record<string, ProfileFit> = {};
     for (const p of profiles) {
-      const result = p.load(view, cwd, options[p.name] ?? {});
+      let result: ProfileResult;
+      try {
+        result = p.load(view, cwd, options[p.name] ?? {});
+      } catch (e) {
+        // A profile bug must not take the build down: report it and go on.
+        diagnostics.push(diag('RC9001', { file: '', message: `profile ${p.name} failed at ${cwd === '' ? 'the root' : cwd}: ${(e as Error).message}` }));
+        continue;
+      }
       const dropped = result.files.filter((f) => f.cut || f.skipped?.startsWith(SKIP_BUDGET)).map((f) => f.path);
       row[p.name] = { bytes: result.bytes, tokens: result.tokens, fits: !result.truncated, dropped };
-      findings.push(...findingsOf(p, result, canonical, v.pathCount));
+      findings.push(...findingsOf(p, result, canonical, v.pathCount, view));
     }
     perVariant[v.id] = row;
   }

@@ -20,7 +20,7 @@
  *    separator the oracle uses between the two messages).
  * 6. No truncation. Only in trusted folders (rulec assumes trusted).
  */
-import { dirChain, decodeLossy, exists, finish, joinRel, optionNumber, optionStrings, showHome, showRepo, tokensOf } from './common.js';
+import { dirChain, decodeLossy, exists, finish, joinRel, optionNumber, optionStrings, pathsWithPrefix, showHome, showRepo, tokensOf } from './common.js';
 import { expandGeminiImports, type GeminiImportContext } from './gemini-imports.js';
 import type { AgentProfile, ProfileFile, RepoView } from './types.js';
 import { SKIP_LAZY } from './types.js';
@@ -71,7 +71,7 @@ export const geminiCliProfile: AgentProfile = {
       files[index] = { ...files[index]!, tokens: tokensOf(text) };
       project.push(segment(showRepo(view, path), text));
     }
-    const below = view.paths.filter((p) => (cwd === '' || p.startsWith(`${cwd}/`)) && names.some((n) => p.endsWith(`/${n}`)) &&
+    const below = pathsWithPrefix(view, cwd === '' ? '' : `${cwd}/`).filter((p) => names.some((n) => p.endsWith(`/${n}`)) &&
       !dirChain(cwd).some((d) => names.some((n) => joinRel(d, n) === p)));
     for (const p of below) {
       files.push({ path: p, origin: 'project', bytes: view.read(p)?.length ?? 0, keptBytes: 0, tokens: 0, reason: 'context file below cwd', skipped: `${SKIP_LAZY}: loads just-in-time when a tool touches its directory` });

@@ -40,6 +40,16 @@ function engine(encoding: string): Engine {
   return e;
 }
 
+/**
+ * Pieces longer than this are counted in chunks of this many code units.
+ * Byte-pair merging is quadratic in a piece's length, so one adversarial file
+ * (thousands of 2,000-space indents) could stall a build for minutes. Prose
+ * never has pieces this long (words, numbers and punctuation runs are short);
+ * for a longer one — a 300-space run, a 400-character '=====' rule — the
+ * chunked count may differ from tiktoken's by a token or so.
+ */
+export const MAX_EXACT_PIECE = 256;
+
 /** The count of `text` as tiktoken's encode() gives it, special tokens read as plain text. */
 export function countTokens(encoding: TiktokenEncoding | string, text: string): number {
   const e = engine(encoding);
@@ -47,14 +57,19 @@ export function countTokens(encoding: TiktokenEncoding | string, text: string): 
   let total = 0;
   for (const m of text.matchAll(e.splitter)) {
     const piece = m[0];
-    let n = e.pieces.get(piece);
-    if (n === undefined) {
-      n = e.encoder.encode(piece, [], []).length;
-      if (e.pieces.size < 2_000_000) e.pieces.set(piece, n);
-    }
-    total += n;
+    if (piece.length <= MAX_EXACT_PIECE) total += pieceCount(e, piece);
+    else for (let i = 0; i < piece.length; i += MAX_EXACT_PIECE) total += pieceCount(e, piece.slice(i, i + MAX_EXACT_PIECE));
   }
   return total;
+}
+
+function pieceCount(e: Engine, piece: string): number {
+  let n = e.pieces.get(piece);
+  if (n === undefined) {
+    n = e.encoder.encode(piece, [], []).length;
+    if (e.pieces.size < 2_000_000) e.pieces.set(piece, n);
+  }
+  return n;
 }
 
 /**

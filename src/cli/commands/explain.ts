@@ -15,6 +15,7 @@ import { dirnameOf, toPosix } from '../../util/posix-path.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
+import { explainProfile } from './explain-profile.js';
 
 export const EXPLAIN_HELP = `Usage: rulec explain PATH [options]
 
@@ -31,13 +32,19 @@ ${COMPILE_HELP}
   --text            print the exact frozen context text instead of the listing
   --include-user    add your personal files (~/.claude/CLAUDE.md, ~/.claude/rules, ~/.codex/AGENTS.md,
                     ~/.gemini/GEMINI.md) as the user layer; always compiled on the fly, never bundled
-  --home DIR        home directory for --include-user (default: your home directory)
+  --home DIR        home directory for --include-user and --profile (default: your home directory)
+  --profile NAME    what one agent would load there instead: codex, claude-code, gemini-cli,
+                    copilot-cli, cursor, qwen-code (files in order, bytes, tokens, what its
+                    budget cuts or it skips and why; with --text, the exact text it sends)
+  --option K=V      a profile option, e.g. project_doc_max_bytes=4096 (codex),
+                    context_file_names='["GEMINI.md","AGENTS.md"]' (gemini-cli); repeatable
   -h, --help        show this help
 
 Exit codes: 0 answered, 2 usage or internal failure (for example a tampered bundle).`;
 
 export async function explainCommand(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, bundle: { type: 'string' }, fresh: { type: 'boolean' }, text: { type: 'boolean' }, 'include-user': { type: 'boolean' }, home: { type: 'string' } }, 1);
+  const { values, positionals } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, bundle: { type: 'string' }, fresh: { type: 'boolean' }, text: { type: 'boolean' }, 'include-user': { type: 'boolean' }, home: { type: 'string' },
+    profile: { type: 'string' }, option: { type: 'string', multiple: true } }, 1);
   if (values.help) return io.out(`${EXPLAIN_HELP}\n`), EXIT.clean;
   const format = formatOption(values);
   const target = positionals[0];
@@ -46,6 +53,12 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   if (home && values.bundle) throw new UsageError('--include-user adds personal files, which no bundle holds: drop --bundle');
   const options = { ...compileOptionsFrom(values, io), userHome: home };
   const path = repoRelative(io, options.repoDir, target);
+  const profile = str(values, 'profile');
+  if (profile !== undefined) {
+    await explainProfile(io, options, { name: profile, path, format, text: values.text === true, options: (values.option as string[] | undefined) ?? [],
+      home: resolve(io.cwd, str(values, 'home') ?? homedir()) });
+    return EXIT.clean;
+  }
 
   const answer = await answerFrom(values, options, io);
   const e = explainPath(answer.manifest, path);

@@ -58,4 +58,6 @@ export const directive: TopicExtractor = {
   exclusive: false,
   extract,
   compatible: sameSubject,
+  // sameSubject requires the same verb, the first word of the value.
+  bucket: (value: string) => value.slice(0, value.indexOf(' ') >>> 0),
 };

@@ -29,4 +29,11 @@ export interface TopicExtractor {
   extract(clause: Clause): Finding[];
   /** Same subject for polarity conflicts, compatible for exclusive values; default: equality. */
   compatible?(a: string, b: string): boolean;
+  /**
+   * A key such that compatible values always share it (directive: the verb).
+   * Lets a non-exclusive topic compare each finding only with its bucket instead
+   * of every finding of the other file. Default: the value itself when
+   * `compatible` is equality; none (compare all) otherwise.
+   */
+  bucket?(value: string): string;
 }

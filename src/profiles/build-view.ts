@@ -1,0 +1,34 @@
+/**
+ * The profile evaluation a build records (pure): every enabled profile run over
+ * a snapshot of the repository's instruction files. The view has no home
+ * directory — personal files never shape a bundle — and prints the root as
+ * `/repo`, so the bytes and tokens recorded are the same on every machine.
+ */
+import { evaluateProfiles, type ProfileEvaluation } from './evaluate.js';
+import type { RepoView } from './types.js';
+
+export interface ProfileJob {
+  /** Repo-relative path → raw bytes, for every instruction file and import. */
+  files: [string, Uint8Array][];
+  paths: string[];
+  variants: { id: string; dirs: string[]; pathCount: number }[];
+  enabled: string[];
+  options: Record<string, Record<string, unknown>>;
+  /** Variant id → its canonical source ids. */
+  canonical: Record<string, string[]>;
+}
+
+export const BUILD_ROOT_DISPLAY = '/repo';
+
+export function evaluateProfileJob(job: ProfileJob): ProfileEvaluation {
+  const bytes = new Map(job.files);
+  const view: RepoView = {
+    paths: job.paths,
+    read: (p) => bytes.get(p),
+    readHome: () => undefined,
+    rootDisplay: BUILD_ROOT_DISPLAY,
+    homeDisplay: '/home',
+    homePaths: [],
+  };
+  return evaluateProfiles(view, job.variants, job.enabled, job.options, (id) => job.canonical[id] ?? []);
+}

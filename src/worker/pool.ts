@@ -1,0 +1,62 @@
+/**
+ * Work for the second core. Building tiktoken's rank table costs close to a
+ * second of CPU; a worker builds it in parallel with the rest of the pipeline,
+ * then counts tokens and evaluates agent profiles while the main thread lints.
+ * When the compiled worker is not available (running from TypeScript sources)
+ * or fails, the same code runs in-process: same results.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { countTokens } from '../validate/token-count.js';
+import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
+import type { ProfileEvaluation } from '../profiles/evaluate.js';
+import type { Job } from './background.js';
+
+export interface Background {
+  count(texts: string[]): Promise<number[]>;
+  profiles(job: ProfileJob): Promise<ProfileEvaluation>;
+  close(): Promise<void>;
+}
+
+function inProcess(encoding: string): Background {
+  return {
+    count: async (texts) => texts.map((t) => countTokens(encoding, t)),
+    profiles: async (job) => evaluateProfileJob(job),
+    close: async () => undefined,
+  };
+}
+
+export function startBackground(encoding: string): Background {
+  const script = new URL('./background.js', import.meta.url);
+  const local = inProcess(encoding);
+  if (script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return local;
+  let worker: Worker;
+  try {
+    worker = new Worker(script, { workerData: { encoding } });
+  } catch {
+    return local;
+  }
+  worker.unref();
+  let failed = false;
+  worker.on('error', () => { failed = true; });
+  // Jobs are answered in order, one at a time: a queue of resolvers.
+  let chain: Promise<unknown> = Promise.resolve();
+  const run = <T>(job: Job, fallback: () => Promise<T>): Promise<T> => {
+    const next = chain.then(() => new Promise<T>((resolve) => {
+      if (failed) return void fallback().then(resolve);
+      const onMessage = (answer: T): void => { worker.off('error', onError); resolve(answer); };
+      const onError = (): void => { worker.off('message', onMessage); void fallback().then(resolve); };
+      worker.once('message', onMessage);
+      worker.once('error', onError);
+      worker.postMessage(job);
+    }));
+    chain = next;
+    return next;
+  };
+  return {
+    count: (texts) => run({ kind: 'count', texts }, () => local.count(texts)),
+    profiles: (job) => run({ kind: 'profiles', job }, () => local.profiles(job)),
+    close: async () => { await worker.terminate(); },
+  };
+}
