@@ -13,7 +13,7 @@
  *    "if …," are blanked: they describe, they do not prescribe.
  */
 import type { Position } from '../types.js';
-import { headingOf } from '../parse/markdown-scan.js';
+import { headingOf, maskInline } from '../parse/markdown-scan.js';
 
 export interface Statement {
   text: string;
@@ -46,7 +46,8 @@ export function statementsOf(lines: readonly { line: number; text: string }[]): 
     cur = null;
   };
   for (const l of lines) {
-    const blanked = blankComments(l.text, commentOpen);
+    const masked = maskInline(l.text, commentOpen, { codeSpans: false });
+    const blanked = { text: masked.masked, open: masked.commentOpen };
     commentOpen = blanked.open;
     let text = blanked.text;
     if (text.trim() === '' || headingOf(text)) {
@@ -83,31 +84,6 @@ export function positionAt(s: Statement, offset: number): Position {
   return { line: seg.line, col: seg.col + Math.max(0, offset - seg.offset) };
 }
 
-function blankComments(line: string, open: boolean): { text: string; open: boolean } {
-  if (!open && !line.includes('<!--')) return { text: line, open: false };
-  let out = '';
-  let i = 0;
-  let inComment = open;
-  while (i < line.length) {
-    if (inComment) {
-      const end = line.indexOf('-->', i);
-      const stop = end < 0 ? line.length : end + 3;
-      out += ' '.repeat(stop - i);
-      i = stop;
-      inComment = end < 0;
-    } else {
-      const start = line.indexOf('<!--', i);
-      if (start < 0) {
-        out += line.slice(i);
-        break;
-      }
-      out += line.slice(i, start);
-      i = start;
-      inComment = true;
-    }
-  }
-  return { text: out, open: inComment };
-}
 
 /** Blank inline code spans, keeping offsets; also returns the spans. */
 export function maskCode(text: string): { prose: string; code: Clause['code'] } {

@@ -45,9 +45,10 @@ export function scanLines(text: string, firstLine = 1): ScannedLine[] {
 /**
  * Replace the contents of inline code spans and HTML comments with spaces,
  * keeping every other character at its column. `commentOpen` carries an
- * unterminated `<!--` across lines.
+ * unterminated `<!--` across lines; `codeSpans: false` masks comments only.
  */
-export function maskInline(line: string, commentOpen = false): { masked: string; commentOpen: boolean } {
+export function maskInline(line: string, commentOpen = false, { codeSpans = true } = {}): { masked: string; commentOpen: boolean } {
+  if (!codeSpans && !commentOpen && !line.includes('<!--')) return { masked: line, commentOpen: false };
   let out = '';
   let i = 0;
   let inComment = commentOpen;
@@ -66,7 +67,7 @@ export function maskInline(line: string, commentOpen = false): { masked: string;
       inComment = true;
       continue;
     }
-    if (line[i] === '`') {
+    if (codeSpans && line[i] === '`') {
       let run = 1;
       while (line[i + run] === '`') run++;
       const ticks = '`'.repeat(run);
