@@ -22,6 +22,7 @@ import type { Policy } from '../config/policy.js';
 import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { compareCodeUnits } from '../util/compare.js';
+import { lowerBound } from '../util/sorted.js';
 import { DEFAULT_LAYER_ORDER, globBase } from './cascade.js';
 import { factsOf, type SourceFacts } from './facts.js';
 import { pairConflicts, type PairConflict } from './pairs.js';
@@ -118,26 +119,16 @@ function variantsUnder(variants: readonly ResolvedVariant[]): (base: string) => 
   const dirs = variants.flatMap((v) => v.dirs.map((d) => ({ d, v }))).sort((a, b) => compareCodeUnits(a.d, b.d));
   const keys = dirs.map((x) => x.d);
   const memo = new Map<string, ResolvedVariant[]>();
-  const lowerBound = (key: string): number => {
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((keys[mid] as string) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
   return (base) => {
     let found = memo.get(base);
     if (!found) {
       const set = new Set<ResolvedVariant>();
       if (base === '') for (const v of variants) set.add(v);
       else {
-        const exact = lowerBound(base);
+        const exact = lowerBound(keys, base);
         if (keys[exact] === base) set.add((dirs[exact] as { v: ResolvedVariant }).v);
         // Directories below `base/` sort between `base/` and `base0` ('0' follows '/').
-        for (let i = lowerBound(`${base}/`), end = lowerBound(`${base}0`); i < end; i++) set.add((dirs[i] as { v: ResolvedVariant }).v);
+        for (let i = lowerBound(keys, `${base}/`), end = lowerBound(keys, `${base}0`); i < end; i++) set.add((dirs[i] as { v: ResolvedVariant }).v);
       }
       memo.set(base, (found = [...set]));
     }

@@ -6,6 +6,7 @@
  */
 import { countTokens } from '../validate/token-count.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
+import { lowerBound } from '../util/sorted.js';
 import type { ProfileFile, ProfileResult, RepoView } from './types.js';
 import { SKIP_BUDGET } from './types.js';
 
@@ -81,13 +82,7 @@ function indexOf(view: RepoView): { files: Set<string>; dirs: Set<string> } {
 export function pathsWithPrefix(view: RepoView, prefix: string): readonly string[] {
   if (prefix === '') return view.paths;
   const paths = view.paths;
-  let lo = 0;
-  let hi = paths.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((paths[mid] as string) < prefix) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = lowerBound(paths, prefix);
   let end = lo;
   while (end < paths.length && (paths[end] as string).startsWith(prefix)) end++;
   return paths.slice(lo, end);

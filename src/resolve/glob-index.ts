@@ -11,6 +11,7 @@
  */
 import picomatch from 'picomatch';
 import { basenameOf } from '../util/posix-path.js';
+import { lowerBound } from '../util/sorted.js';
 
 export const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: true, strictBrackets: true };
 
@@ -62,17 +63,6 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-function lowerBound(arr: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = arr.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((arr[mid] as string) < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 export type GlobMatch = { ok: true; matches: string[] } | { ok: false; error: string };

@@ -121,11 +121,11 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
   const { policy } = loadPolicy(options.repoDir, options.policyFile);
   if (digestOf(canonicalJson(policy)) !== m.policy.digest) return false;
   const found = await discover({ repoDir: options.repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy });
-  const listed = Object.entries(m.files).filter(([, f]) => f.activation !== 'import' || false);
+  // Discovery lists instruction files only (imports are read later), so compare it
+  // with the manifest's files that are not imports.
+  const listed = Object.entries(m.files).filter(([, f]) => f.activation !== 'import');
   const now = new Map(found.value.files.map((f) => [f.id, `sha256:${sha256Hex(f.bytes)}`]));
-  const imports = new Set(Object.entries(m.files).filter(([, f]) => f.activation === 'import').map(([id]) => id));
-  if ([...now.keys()].filter((id) => !imports.has(id)).length !== listed.length) return false;
-  return listed.every(([id, f]) => now.get(id) === f.sha256);
+  return now.size === listed.length && listed.every(([id, f]) => now.get(id) === f.sha256);
 }
 
 function indexDirOf(manifest: Record<string, unknown>, variant: string): string {
