@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import semver from 'semver';
 import type { Attachment, ParsedDoc, Variant } from './types.js';
 import { loadPolicy } from './config/load-policy.js';
+import { PolicyError } from './config/policy-error.js';
 import { compilerVersion } from './config/package-files.js';
 import type { Policy } from './config/policy.js';
 import { discover, type Discovered } from './discover/discover.js';
@@ -87,7 +88,7 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
 
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.
-  const background = startBackground(policy.tokenizer);
+  const background = startBackground(policy.tokenizer, (policy.profiles?.enabled ?? DEFAULT_ENABLED_PROFILES).length > 0);
   try {
     return await compileWith(options, policy, revision, background);
   } finally {
@@ -182,12 +183,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   };
 }
 
-/** The policy file is invalid: a configuration failure (exit 2), carrying its diagnostics. */
-export class PolicyError extends UsageError {
-  constructor(readonly diagnostics: Diagnostic[]) {
-    super(`invalid policy: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}`);
-  }
-}
+// Lives in a leaf module so the CLI can recognise it without loading the pipeline.
+export { PolicyError };
 
 /** What the worker needs to run the enabled agent profiles over this build. */
 function profileJob(discovered: Discovered, res: Resolution, policy: Policy): ProfileJob {

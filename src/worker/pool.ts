@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { countTokens } from '../validate/token-count.js';
 import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
 import type { ProfileEvaluation } from '../profiles/evaluate.js';
-import type { Job } from './background.js';
+import type { BackgroundData, Job } from './background.js';
 
 export interface Background {
   count(texts: string[]): Promise<number[]>;
@@ -27,13 +27,14 @@ function inProcess(encoding: string): Background {
   };
 }
 
-export function startBackground(encoding: string): Background {
+/** `profiles`: whether agent profiles will be evaluated (their encoding is then warmed too). */
+export function startBackground(encoding: string, profiles = true): Background {
   const script = new URL('./background.js', import.meta.url);
   const local = inProcess(encoding);
   if (script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return local;
   let worker: Worker;
   try {
-    worker = new Worker(script, { workerData: { encoding } });
+    worker = new Worker(script, { workerData: { encoding, profiles } satisfies BackgroundData });
   } catch {
     return local;
   }

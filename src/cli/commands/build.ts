@@ -1,7 +1,5 @@
 /** `rulec build`: compile a repository and write its bundle. */
 import { join, resolve } from 'node:path';
-import { compile } from '../../compile.js';
-import { writeBundle } from '../../emit/write-bundle.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics, num, summaryLine } from '../../report/text.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
@@ -32,6 +30,7 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
   const options = compileOptionsFrom(values, io);
   const revision = str(values, 'revision');
   const outDir = resolve(io.cwd, str(values, 'out') ?? join(options.repoDir, 'bundles'));
+  const [{ compile }, { writeBundle }] = await Promise.all([import('../../compile.js'), import('../../emit/write-bundle.js')]);
   const result = await compile({ ...options, outDir, ...(revision ? { revision } : {}) });
   const failed = hasErrors(result.diagnostics);
   let written: string | null = null;

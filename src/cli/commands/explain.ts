@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { compile, type CompileOptions } from '../../compile.js';
+import type { CompileOptions } from '../../compile.js';
 import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
 import { loadPolicy } from '../../config/load-policy.js';
 import { discover } from '../../discover/discover.js';
@@ -15,7 +15,6 @@ import { dirnameOf, toPosix } from '../../util/posix-path.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
-import { explainProfile } from './explain-profile.js';
 
 export const EXPLAIN_HELP = `Usage: rulec explain PATH [options]
 
@@ -55,6 +54,7 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const path = repoRelative(io, options.repoDir, target);
   const profile = str(values, 'profile');
   if (profile !== undefined) {
+    const { explainProfile } = await import('./explain-profile.js');
     await explainProfile(io, options, { name: profile, path, format, text: values.text === true, options: (values.option as string[] | undefined) ?? [],
       home: resolve(io.cwd, str(values, 'home') ?? homedir()) });
     return EXIT.clean;
@@ -95,6 +95,8 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
       };
     }
   }
+  // Loaded only when the bundle cannot answer: the pipeline is most of the start-up cost.
+  const { compile } = await import('../../compile.js');
   const result = await compile(options);
   const texts = new Map(result.variants.map((v) => [v.id, v.text]));
   return {

@@ -1,6 +1,5 @@
 /** `rulec lint [PATH…]`: report every problem in every instruction file; writes nothing. */
 import { resolve, relative } from 'node:path';
-import { compile } from '../../compile.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics, summaryLine } from '../../report/text.js';
 import { toPosix } from '../../util/posix-path.js';
@@ -26,6 +25,7 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   if (values.help) return io.out(`${LINT_HELP}\n`), EXIT.clean;
   const format = formatOption(values);
   const options = compileOptionsFrom(values, io);
+  const { compile } = await import('../../compile.js');
   const result = await compile(options);
   const filters = positionals.map((p) => toPosix(relative(options.repoDir, resolve(io.cwd, p))).replace(/\/+$/, ''));
   const shown = filters.length === 0 ? result.diagnostics
