@@ -14,6 +14,8 @@ import type { ProfileEvaluation } from '../profiles/evaluate.js';
 import type { BackgroundData, Job } from './background.js';
 
 export interface Background {
+  /** Where jobs run: on the worker thread, or in this thread (no compiled worker, or it failed). */
+  readonly where: 'worker' | 'in-process';
   count(texts: string[]): Promise<number[]>;
   profiles(job: ProfileJob): Promise<ProfileEvaluation>;
   close(): Promise<void>;
@@ -21,6 +23,7 @@ export interface Background {
 
 function inProcess(encoding: string): Background {
   return {
+    where: 'in-process',
     count: async (texts) => texts.map((t) => countTokens(encoding, t)),
     profiles: async (job) => evaluateProfileJob(job),
     close: async () => undefined,
@@ -56,6 +59,7 @@ export function startBackground(encoding: string, profiles = true): Background {
     return next;
   };
   return {
+    get where() { return failed ? 'in-process' : 'worker'; },
     count: (texts) => run({ kind: 'count', texts }, () => local.count(texts)),
     profiles: (job) => run({ kind: 'profiles', job }, () => local.profiles(job)),
     close: async () => { await worker.terminate(); },
