@@ -3,7 +3,8 @@
  * show. Exit statuses and which stream carries what, a reader that closes the
  * pipe early, the old `dist/cli/main.js` entry, and what start-up loads:
  * `--help` and `explain-code` must not load a tokenizer rank table or the
- * pipeline, and a build loads the rank table of the policy's encoding only.
+ * pipeline, `explain --bundle` only the bundle reader, and a build loads the
+ * rank table of the policy's encoding only.
  * Builds are few: each process builds a tokenizer rank table (about a second).
  * Every other CLI case runs in-process (cli.test.ts, helpers/run-cli.ts).
  */
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBadInput } from './bad-inputs/stage-case.js';
 import { sharedCase } from './helpers/fixture-repo.js';
+import { runCli } from './helpers/run-cli.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
@@ -85,6 +87,21 @@ describe('start-up loads only what the command uses', () => {
     expect(r.files).toContain('dist/cli/main.js');
     expect(rankTables(r.files)).toEqual([]);
     expect(pipeline(r.files)).toEqual([]);
+  });
+
+  it('explain PATH --bundle DIR loads no rank table, no pipeline stage, no YAML, schema or git library', async () => {
+    const m = sharedCase('nested-agents');
+    const out = join(scratch, 'for-explain');
+    expect((await runCli(['build', '--repo', m.repo, '--out', out])).code).toBe(0);
+    const bundle = join(out, readFileSync(join(out, 'current'), 'utf8').trim());
+    const r = loaded(['explain', 'packages/api/src/routes/users.ts', '--repo', m.repo, '--bundle', bundle]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toContain('(from bundle ');
+    expect(r.files).toContain('dist/bundle/open-bundle.js');
+    expect(rankTables(r.files)).toEqual([]);
+    // The reader matches attachment globs with the options the resolver uses (resolve/glob-index.js).
+    expect(pipeline(r.files).filter((f) => f !== 'dist/resolve/glob-index.js')).toEqual([]);
+    expect(r.files.filter((f) => /node_modules\/(yaml|ajv|ajv-formats|simple-git)\//.test(f))).toEqual([]);
   });
 
   // The controls: the same trace sees a rank table when one is loaded, so the tests above can fail.

@@ -4,8 +4,6 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
-import { loadPolicy } from '../../config/load-policy.js';
-import { discover } from '../../discover/discover.js';
 import { CURRENT_POINTER } from '../../emit/write-bundle.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { explainPath, formatExplanation } from '../../report/explain.js';
@@ -120,6 +118,8 @@ function openVerified(dir: string): OpenedBundle {
 async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir: string }): Promise<boolean> {
   const m = bundle.manifest as { policy: { digest: string }; layers: { local: boolean }; files: Record<string, { sha256: string; activation: string }> };
   if (m.layers.local !== (options.includeLocal ?? false)) return false;
+  // Loaded here, not at start-up: `--bundle DIR` never checks freshness, so it never needs them.
+  const [{ loadPolicy }, { discover }] = await Promise.all([import('../../config/load-policy.js'), import('../../discover/discover.js')]);
   const { policy } = loadPolicy(options.repoDir, options.policyFile);
   if (digestOf(canonicalJson(policy)) !== m.policy.digest) return false;
   const found = await discover({ repoDir: options.repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy });
