@@ -93,7 +93,8 @@ export function repoRecipe(id: string, opts: {
 
 /** The recipe for a copy of the tree `src` (and `managedSrc`). */
 export function treeRecipe(src: string, spec: CaseSpec = {}, useGit = true, managedSrc?: string): Recipe {
-  const label = createHash('sha256').update(src).digest('hex').slice(0, 8);
+  // Trees of other arguments get other ids, so pruning an id's older builds never removes theirs.
+  const label = createHash('sha256').update(JSON.stringify([src, managedSrc ?? null, spec.untracked ?? []])).digest('hex').slice(0, 8);
   return repoRecipe(`tree-${src.split('/').filter(Boolean).slice(-2).join('_').replace(/[^\w.-]/g, '_')}-${label}-${useGit ? 'git' : 'plain'}`, {
     inputs: (hash) => hashTree(hash, src, 'repo'),
     files: (repo) => cpSync(src, repo, { recursive: true, verbatimSymlinks: true }),

@@ -55,17 +55,17 @@ export interface Recipe {
   commands(root: string): Command[];
 }
 
-const keys = new Map<string, string>();
+const keys = new WeakMap<Recipe, string>();
 
-/** `<cache>/<id>-<hash>`: where the recipe's tree lives once built. */
+/** `<cache>/<id>-<hash>`: where the recipe's tree lives once built (its inputs are hashed once per recipe object). */
 export function treePath(recipe: Recipe): string {
-  let key = keys.get(recipe.id);
+  let key = keys.get(recipe);
   if (key === undefined) {
     const hash = createHash('sha256');
     hash.update(readFileSync(import.meta.filename));
     recipe.inputs(hash);
     key = hash.digest('hex').slice(0, 16);
-    keys.set(recipe.id, key);
+    keys.set(recipe, key);
   }
   return join(CACHE_ROOT, `${recipe.id}-${key}`);
 }
