@@ -1,14 +1,15 @@
 /**
  * The shared test-repository cache (helpers/repo-cache.ts): a tree is built
  * once per set of inputs, reused while they are unchanged, rebuilt under a new
- * name when one changes, never published half-built, and pruned when stale.
+ * name when one changes, never published half-built, and pruned once unused.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as RepoCache from './helpers/repo-cache.js';
 
+const DAY = 24 * 3600 * 1000;
 const root = mkdtempSync(join(tmpdir(), 'rulec-cache-test-'));
 const source = join(root, 'source');
 let cache: typeof RepoCache;
@@ -52,7 +53,7 @@ describe('repo cache', () => {
     expect(first.startsWith(join(root, 'cache'))).toBe(true);
   });
 
-  it('builds a new tree when an input changes, and prune removes the stale one', () => {
+  it('builds a new tree when an input changes, and prune removes only trees unused for longer than asked', () => {
     const builds = { n: 0 };
     const before = cache.sharedTree(recipe('edited', builds));
     writeFileSync(join(source, 'docs', 'CLAUDE.md'), '# Docs, edited\n');
@@ -61,8 +62,16 @@ describe('repo cache', () => {
     expect(after).not.toBe(before);
     expect(builds.n).toBe(2);
     expect(readFileSync(join(after, 'repo', 'docs', 'CLAUDE.md'), 'utf8')).toBe('# Docs, edited\n');
-    expect(cache.pruneTrees([edited])).toBe(1);
+    const threeDaysAgo = new Date(Date.now() - 3 * DAY);
+    for (const dir of readdirSync(join(root, 'cache'))) utimesSync(join(root, 'cache', dir), threeDaysAgo, threeDaysAgo);
+    cache.touchTrees([edited]);
+    expect(cache.pruneTrees(2 * DAY)).toBeGreaterThanOrEqual(1);
     expect([existsSync(before), existsSync(after)]).toEqual([false, true]);
+    // Using a tree marks it too: handed out again, it survives the next prune.
+    utimesSync(after, threeDaysAgo, threeDaysAgo);
+    expect(cache.sharedTree(recipe('edited', builds))).toBe(after);
+    expect(cache.pruneTrees(2 * DAY)).toBe(0);
+    expect(existsSync(after)).toBe(true);
   });
 
   it('publishes nothing when a command fails, and leaves no temp dir behind', async () => {

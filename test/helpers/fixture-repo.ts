@@ -9,7 +9,7 @@
  * build it with `--out` elsewhere. `materialiseCase` and `materialiseTree`
  * hand out a private writable copy in a temp dir (the caller removes `dir`).
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -61,7 +61,7 @@ const GIT_COMMANDS: Command[] = [
  * git repository unless `useGit` is false.
  */
 export function repoRecipe(id: string, opts: {
-  inputs: (hash: import('node:crypto').Hash) => void;
+  inputs: (hash: Hash) => void;
   files: (repo: string) => void;
   managedSrc?: string | undefined;
   untracked?: readonly string[];

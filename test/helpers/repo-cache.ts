@@ -14,27 +14,27 @@
  * 3. test/global-setup.ts builds every known recipe before the test files run,
  *    on both cores; a test that asks for a tree that is not there yet builds
  *    it itself, so one test file still runs on its own.
+ * 4. The global setup also marks the trees it uses (their mtime) and removes
+ *    trees no run has used for two days: other checkouts of the project share
+ *    the cache (same inputs, same tree), so a tree this checkout no longer
+ *    needs may be one another is using right now.
  *
  * Shared trees are read-only by contract: compile() and `rulec lint` only read
  * a repository, and `--out` must point outside it. A test that writes into a
  * repository takes a private copy first (copyTree). The cache is
- * `$TMPDIR/rulec-test-repos/<checkout>/` (RULEC_TEST_CACHE overrides it);
- * deleting it is always safe.
+ * `$TMPDIR/rulec-test-repos/` (RULEC_TEST_CACHE overrides it), outside any
+ * git work tree (a plain copy inside the checkout would be seen as part of the
+ * project's repository); deleting it is always safe.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
-/**
- * Outside any git work tree (a plain copy inside the checkout would be seen as
- * part of the project's repository), one directory per checkout.
- */
-export const CACHE_ROOT = process.env.RULEC_TEST_CACHE
-  ?? join(tmpdir(), 'rulec-test-repos', createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12));
+export const CACHE_ROOT = process.env.RULEC_TEST_CACHE ?? join(tmpdir(), 'rulec-test-repos');
 
 /** A process to run in the tree being built (`cwd` relative to it), with extra environment variables. */
 export interface Command {
@@ -73,7 +73,7 @@ export function treePath(recipe: Recipe): string {
 /** The recipe's tree, built now if it is not in the cache yet. Read-only. */
 export function sharedTree(recipe: Recipe): string {
   const final = treePath(recipe);
-  if (existsSync(final)) return final;
+  if (existsSync(final)) return touched(final);
   const tmp = stagingDir();
   try {
     recipe.prepare(tmp);
@@ -108,14 +108,25 @@ export async function buildTrees(recipes: readonly Recipe[], parallel: number): 
   return built;
 }
 
-/** Remove older builds of these recipes (a tree whose inputs have changed since) and abandoned temp dirs. */
-export function pruneTrees(recipes: readonly Recipe[]): number {
+/** Mark the recipes' built trees as in use now (the age that pruneTrees goes by). */
+export function touchTrees(recipes: readonly Recipe[]): void {
+  for (const r of recipes) if (existsSync(treePath(r))) touched(treePath(r));
+}
+
+function touched(dir: string): string {
+  const now = new Date();
+  utimesSync(dir, now, now);
+  return dir;
+}
+
+/** Remove trees no run has marked for `maxAgeMs`, and temp dirs of builders that are gone. Returns how many. */
+export function pruneTrees(maxAgeMs: number): number {
   if (!existsSync(CACHE_ROOT)) return 0;
-  const current = new Map(recipes.map((r) => [r.id, treePath(r)]));
+  const cutoff = Date.now() - maxAgeMs;
   let removed = 0;
   for (const name of readdirSync(CACHE_ROOT)) {
     const abs = join(CACHE_ROOT, name);
-    const stale = name.startsWith('.tmp-') ? !isRunning(Number(name.split('-')[1])) : current.has(name.slice(0, -17)) && current.get(name.slice(0, -17)) !== abs;
+    const stale = name.startsWith('.tmp-') ? !isRunning(Number(name.split('-')[1])) : lstatSync(abs).mtimeMs < cutoff;
     if (!stale) continue;
     rmSync(abs, { recursive: true, force: true });
     removed++;
