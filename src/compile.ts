@@ -27,7 +27,8 @@ import { startBackground, type Background } from './worker/pool.js';
 import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
 import type { ProfileJob } from './profiles/build-view.js';
 import { applySeverities } from './validate/severity.js';
-import { buildManifest, bundleDigest, type Manifest } from './emit/manifest.js';
+import { buildManifest } from './emit/manifest.js';
+import { bundleDigest, type ManifestV1 } from './bundle/model.js';
 import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
@@ -60,7 +61,7 @@ export interface CompileOptions {
 }
 
 export interface CompileResult {
-  manifest: Manifest;
+  manifest: ManifestV1;
   /** `sha256:` + sha256 of the canonical manifest bytes. */
   digest: string;
   variants: Variant[];

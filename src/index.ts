@@ -6,9 +6,14 @@
  * - openBundle(dir) → a verified bundle: contextFor(path), attachmentsFor(path).
  */
 export { compile, PolicyError, type CompileOptions, type CompileResult } from './compile.js';
-export { openBundle, BundleError, type OpenedBundle, type PathContext, type PathAttachment, type OpenOptions } from './bundle/open-bundle.js';
+export { openBundle, currentBundleDir, BundleError, type OpenedBundle, type PathContext, type PathAttachment, type OpenOptions } from './bundle/open-bundle.js';
 export { writeBundle as emitBundleFiles, bundleFileMap } from './emit/write-bundle.js';
-export { bundleDigest, manifestBytes, MANIFEST_SCHEMA_ID, type Manifest } from './emit/manifest.js';
+export {
+  bundleDigest, manifestBytes, bundleIdOf, contentOf, variantFor, servingDir, MANIFEST_SCHEMA_ID, BUNDLE_ID_EXCLUDED,
+  type ManifestV1, type ManifestContent, type ManifestFile, type ManifestVariant, type ManifestAttachment, type ManifestRef,
+  type ManifestProfileFit, type ManifestOverrun,
+} from './bundle/model.js';
+export { parseManifest, type ManifestParse } from './bundle/parse-manifest.js';
 export { parseBlocks, escapeFences, unescapeFences } from './render/fence.js';
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { allCatalogueEntries, findCatalogueEntry } from './diagnostics/catalogue.js';

@@ -10,15 +10,14 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { openBundle } from '../bundle/open-bundle.js';
+import { ATTACHMENT_DIR, CONTEXT_DIR, CURRENT_POINTER, entryFile, MANIFEST_FILE } from '../bundle/layout.js';
+import { manifestBytes, type ManifestV1 } from '../bundle/model.js';
 import { UsageError } from '../diagnostics/errors.js';
 import { join } from 'node:path';
 import type { Attachment, Variant } from '../types.js';
-import { manifestBytes, type Manifest } from './manifest.js';
-
-export const CURRENT_POINTER = 'current';
 
 export interface BundleFiles {
-  manifest: Manifest;
+  manifest: ManifestV1;
   variants: readonly Variant[];
   attachments: readonly Attachment[];
 }
@@ -26,14 +25,14 @@ export interface BundleFiles {
 /** Relative path → content of every file in the bundle. */
 export function bundleFileMap(b: BundleFiles): Map<string, string> {
   const files = new Map<string, string>();
-  files.set('manifest.json', manifestBytes(b.manifest));
-  for (const v of b.variants) files.set(`context/${v.id}.md`, v.text);
-  for (const a of b.attachments) files.set(`attachments/${a.id}.md`, a.text);
+  files.set(MANIFEST_FILE, manifestBytes(b.manifest));
+  for (const v of b.variants) files.set(entryFile('variant', v.id), v.text);
+  for (const a of b.attachments) files.set(entryFile('attachment', a.id), a.text);
   return files;
 }
 
 export function writeBundle(outDir: string, b: BundleFiles): string {
-  if ((b.manifest.layers as { user?: boolean } | undefined)?.user) {
+  if (b.manifest.layers.user) {
     throw new UsageError('a result that includes personal user files cannot be written as a bundle');
   }
   mkdirSync(outDir, { recursive: true });
@@ -44,8 +43,8 @@ export function writeBundle(outDir: string, b: BundleFiles): string {
   }
   const tmp = mkdtempSync(join(outDir, `.tmp-${b.manifest.bundle_id}-`));
   try {
-    mkdirSync(join(tmp, 'context'));
-    mkdirSync(join(tmp, 'attachments'));
+    mkdirSync(join(tmp, CONTEXT_DIR));
+    mkdirSync(join(tmp, ATTACHMENT_DIR));
     for (const [rel, text] of bundleFileMap(b)) writeFileSync(join(tmp, rel), text);
     if (existsSync(dest)) {
       const old = `${tmp}.old`;
@@ -75,10 +74,10 @@ function pointAt(outDir: string, bundleId: string): void {
  * `dest` and every file still verifies against them. Rewriting 1,800 files
  * would cost more than reading them back.
  */
-function alreadyWritten(dest: string, manifest: Manifest): boolean {
+function alreadyWritten(dest: string, manifest: ManifestV1): boolean {
   try {
-    if (readFileSync(join(dest, 'manifest.json'), 'utf8') !== manifestBytes(manifest)) return false;
-    openBundle(dest);
+    if (readFileSync(join(dest, MANIFEST_FILE), 'utf8') !== manifestBytes(manifest)) return false;
+    openBundle(dest, { verify: 'all' });
     return true;
   } catch {
     return false;

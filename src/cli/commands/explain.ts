@@ -1,12 +1,11 @@
 /** `rulec explain PATH`: what an agent sees at a path, in order, and why. */
-import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { compile, type CompileOptions } from '../../compile.js';
-import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
+import { BundleError, currentBundleDir, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
+import { variantFor, type ManifestV1 } from '../../bundle/model.js';
 import { loadPolicy } from '../../config/load-policy.js';
 import { discover } from '../../discover/discover.js';
-import { CURRENT_POINTER } from '../../emit/write-bundle.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { explainPath, formatExplanation } from '../../report/explain.js';
 import { canonicalJson } from '../../util/canonical-json.js';
@@ -62,7 +61,7 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
 
   const answer = await answerFrom(values, options, io);
   const e = explainPath(answer.manifest, path);
-  const text = answer.textFor(e.variant.id);
+  const text = answer.textFor(path);
   if (format === 'json') {
     io.out(`${JSON.stringify({ ...e, origin: answer.origin, bundle_id: answer.manifest.bundle_id, ...(values.text ? { text } : {}) }, null, 2)}\n`);
   } else if (values.text) {
@@ -74,24 +73,24 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
 }
 
 interface Answer {
-  manifest: Record<string, unknown>;
+  manifest: ManifestV1;
   origin: 'bundle' | 'compiled';
   originText: string;
-  textFor(variant: string): string;
+  /** The frozen standing-context text at a path. */
+  textFor(path: string): string;
   localNotes(path: string): string[];
 }
 
 async function answerFrom(values: Record<string, unknown>, options: CompileOptions & { repoDir: string }, io: Io): Promise<Answer> {
   const explicit = typeof values.bundle === 'string' ? resolve(io.cwd, values.bundle) : null;
   if (explicit && values.fresh) throw new UsageError('--bundle and --fresh contradict each other: answer from a bundle, or compile on the fly');
-  const current = join(options.repoDir, 'bundles', CURRENT_POINTER);
-  if (explicit || (!values.fresh && !options.userHome && existsSync(current))) {
-    const dir = explicit ?? join(options.repoDir, 'bundles', readFileSync(current, 'utf8').trim());
+  const dir = explicit ?? (!values.fresh && !options.userHome ? currentDir(join(options.repoDir, 'bundles')) : null);
+  if (dir !== null) {
     const bundle = openVerified(dir);
     if (explicit || (await isFresh(bundle, options))) {
       return {
         manifest: bundle.manifest, origin: 'bundle', originText: `from bundle ${displayPath(io, dir)}`,
-        textFor: (id) => bundle.contextFor(indexDirOf(bundle.manifest, id)).text, localNotes: () => [],
+        textFor: (path) => verified(() => bundle.contextFor(path).text, dir), localNotes: () => [],
       };
     }
   }
@@ -99,7 +98,7 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
   const texts = new Map(result.variants.map((v) => [v.id, v.text]));
   return {
     manifest: result.manifest, origin: 'compiled', originText: 'compiled from the work tree',
-    textFor: (id) => texts.get(id) ?? '',
+    textFor: (path) => texts.get(variantFor(result.manifest.index, path)) ?? '',
     localNotes: (path) => result.discovered.localExcluded
       .filter((f) => { const d = dirnameOf(f); return d === '' || path === d || path.startsWith(`${d}/`); })
       .map((f) => `${f} — local (personal) file; pass --include-local to include it`),
@@ -107,16 +106,27 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
 }
 
 function openVerified(dir: string): OpenedBundle {
+  return verified(() => openBundle(dir), dir);
+}
+
+/** The bundle `<bundles>/current` names; a pointer that is not exactly a bundle id is refused. */
+function currentDir(bundlesDir: string): string | null {
+  return verified(() => currentBundleDir(bundlesDir), bundlesDir);
+}
+
+/** A bundle that fails verification is a usage failure of this command (exit 2), never a crash. */
+function verified<T>(read: () => T, dir: string): T {
   try {
-    return openBundle(dir);
+    return read();
   } catch (e) {
-    throw new UsageError(`cannot use bundle ${dir}: ${(e as Error).message}`);
+    if (e instanceof BundleError) throw new UsageError(`cannot use bundle ${dir}: ${e.message} (${e.code})`);
+    throw e;
   }
 }
 
 /** The bundle is fresh when the same policy and the same instruction files (by digest) would be compiled now. */
 async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir: string }): Promise<boolean> {
-  const m = bundle.manifest as { policy: { digest: string }; layers: { local: boolean }; files: Record<string, { sha256: string; activation: string }> };
+  const m = bundle.manifest;
   if (m.layers.local !== (options.includeLocal ?? false)) return false;
   const { policy } = loadPolicy(options.repoDir, options.policyFile);
   if (digestOf(canonicalJson(policy)) !== m.policy.digest) return false;
@@ -126,11 +136,6 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
   const listed = Object.entries(m.files).filter(([, f]) => f.activation !== 'import');
   const now = new Map(found.value.files.map((f) => [f.id, `sha256:${sha256Hex(f.bytes)}`]));
   return now.size === listed.length && listed.every(([id, f]) => now.get(id) === f.sha256);
-}
-
-function indexDirOf(manifest: Record<string, unknown>, variant: string): string {
-  const index = manifest.index as Record<string, string>;
-  return Object.keys(index).find((d) => index[d] === variant) ?? '';
 }
 
 function repoRelative(io: Io, repoDir: string, target: string): string {
