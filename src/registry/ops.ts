@@ -5,7 +5,7 @@
  * current state, and commits one operation through commitOp.
  */
 import { registryError } from './errors.js';
-import { storeBundle, type StoredBundle } from './bundle-blobs.js';
+import type { StoredBundle } from './bundle-blobs.js';
 import { DEFAULT_CHANNEL, GRAMMAR, has, own, type RegistryState, type RevokeSeverity } from './model.js';
 import { commitOp, type OpOutcome, type WriterOptions } from './writer.js';
 
@@ -29,6 +29,8 @@ function channelState(state: RegistryState, channel: string) {
 
 export async function publish(w: WriterOptions, bundleDir: string, channel = DEFAULT_CHANNEL): Promise<OpOutcome & { stored: StoredBundle }> {
   await w.store.init();
+  // Loaded here: the bundle reader pulls in the manifest schema, which no other operation needs.
+  const { storeBundle } = await import('./bundle-blobs.js');
   const stored = await storeBundle(w.store, bundleDir, w.keys);
   const { manifest } = stored;
   const outcome = await commitOp(w, 'publish', () => ({

@@ -18,7 +18,6 @@ function admitterFrom(ctx: Context): AdmitterOptions {
 }
 
 export const ADMIT: Subcommand = {
-  summary: 'pin a run to the bundle its subject gets; print its digest and path',
   options: { ...ADMITTER_OPTIONS, subject: { type: 'string' }, 'run-id': { type: 'string' }, channel: { type: 'string' }, check: { type: 'boolean' } },
   maxPositionals: 0,
   help: `Usage: rulec registry admit [--subject S] [--run-id R] [options]
@@ -73,7 +72,6 @@ ${ADMITTER_HELP}`,
 const STATUS_TEXT: Record<PinStatus, string> = { ok: 'running', draining: 'draining (finishes, no resume)', halted: 'halted at its next check' };
 
 export const IMPACT: Subcommand = {
-  summary: 'list the pinned runs a revocation of BUNDLE touches',
   options: { ...ADMITTER_OPTIONS },
   maxPositionals: 1,
   help: `Usage: rulec registry impact BUNDLE [options]

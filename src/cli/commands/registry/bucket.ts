@@ -9,7 +9,6 @@ import { CHANNEL_HELP, channelFrom, json, positional, short, STORE_HELP, STORE_O
 import { registryError } from '../../../registry/errors.js';
 
 export const BUCKET: Subcommand = {
-  summary: 'print a subject\'s bucket and whether the current canary includes it',
   options: { ...STORE_OPTIONS, channel: { type: 'string' }, 'bundle-id': { type: 'string' }, salt: { type: 'string' } },
   maxPositionals: 1,
   help: `Usage: rulec registry bucket SUBJECT [--bundle-id ID --salt S] [options]

@@ -10,7 +10,6 @@
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
-import { BundleError } from '../../../bundle/open-bundle.js';
 import type { Diagnostic } from '../../../diagnostics/diagnostic.js';
 import { UsageError } from '../../../diagnostics/errors.js';
 import { RegistryError } from '../../../registry/errors.js';
@@ -29,7 +28,6 @@ export const DEFAULT_TRUST = '.rulec/trust.json';
 export const DEFAULT_STATE = '.rulec/admit';
 
 export interface Subcommand {
-  summary: string;
   help: string;
   options: OptionSpec;
   maxPositionals: number;
@@ -66,7 +64,7 @@ export async function runSubcommand(name: string, sub: Subcommand, argv: string[
   } catch (e) {
     if (e instanceof TrustFileError) return report(io, format, e.diagnostics, `registry ${name}`), EXIT.failure;
     if (e instanceof RegistryError) return report(io, format, e.diagnostics, `registry ${name}`), EXIT.errors;
-    if (e instanceof BundleError) return report(io, format, [e.diagnostic], `registry ${name}`), EXIT.errors;
+    if (isBundleError(e)) return report(io, format, [e.diagnostic], `registry ${name}`), EXIT.errors;
     throw e;
   }
 }
@@ -80,6 +78,11 @@ export function report(io: Io, format: 'text' | 'json', diagnostics: readonly Di
 /** Notes that came with a success (repairs, warnings), printed before the result in text. */
 export function notes(diagnostics: readonly Diagnostic[]): string {
   return diagnostics.length === 0 ? '' : `${formatDiagnostics(diagnostics, () => undefined)}\n`;
+}
+
+/** openBundle's BundleError, recognised without loading the bundle reader (and its schema validator) for every subcommand. */
+function isBundleError(e: unknown): e is Error & { diagnostic: Diagnostic } {
+  return e instanceof Error && e.name === 'BundleError' && typeof (e as { diagnostic?: unknown }).diagnostic === 'object';
 }
 
 class TrustFileError extends Error {

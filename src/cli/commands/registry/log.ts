@@ -16,7 +16,6 @@ function describe(e: AuditEntry): string {
 }
 
 export const LOG: Subcommand = {
-  summary: 'print the hash-chained audit log',
   options: { ...STORE_OPTIONS },
   maxPositionals: 0,
   help: `Usage: rulec registry log [options]

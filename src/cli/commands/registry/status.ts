@@ -6,7 +6,6 @@ import { displayPath } from '../shared.js';
 import { json, short, STORE_HELP, STORE_OPTIONS, storeFrom, trustFrom, type Subcommand } from './common.js';
 
 export const STATUS: Subcommand = {
-  summary: 'show each channel: promoted, canary, last known good, bundles; the denylist',
   options: { ...STORE_OPTIONS },
   maxPositionals: 0,
   help: `Usage: rulec registry status [options]

@@ -1,7 +1,6 @@
 /** `rulec registry publish|canary|ramp|promote|abort|rollback|deprecate|revoke`: the writer operations. */
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { currentBundleDir } from '../../../bundle/open-bundle.js';
 import { UsageError } from '../../../diagnostics/errors.js';
 import { MAX_BPS, type ChannelState, type RevokeSeverity } from '../../../registry/model.js';
 import * as ops from '../../../registry/ops.js';
@@ -43,7 +42,6 @@ function done(ctx: Context, w: WriterOptions, outcome: OpOutcome, line: (ch: Cha
 const ref = (ctx: Context): string | undefined => ctx.positionals[0];
 
 export const PUBLISH: Subcommand = {
-  summary: 'sign a built bundle and add it to a channel as a draft',
   options: { ...WRITER_OPTIONS, ...CHANNEL_OPTION },
   maxPositionals: 1,
   help: `Usage: rulec registry publish [BUNDLE] [options]
@@ -60,6 +58,7 @@ ${CHANNEL_HELP}`,
     const w = writerFrom(ctx);
     const given = ctx.positionals[0] ?? 'bundles';
     const path = resolve(ctx.io.cwd, given);
+    const { currentBundleDir } = await import('../../../bundle/open-bundle.js');
     const dir = existsSync(resolve(path, 'manifest.json')) ? path : currentBundleDir(path);
     if (dir === null) throw new UsageError(`${given} is neither a bundle directory nor a bundles directory with a current pointer`);
     const outcome = await ops.publish(w, dir, channelFrom(ctx));
@@ -68,7 +67,6 @@ ${CHANNEL_HELP}`,
 };
 
 export const CANARY: Subcommand = {
-  summary: 'start the channel\'s canary: a draft, to BPS basis points of subjects',
   options: { ...WRITER_OPTIONS, ...CHANNEL_OPTION, bps: { type: 'string' }, salt: { type: 'string' } },
   maxPositionals: 1,
   help: `Usage: rulec registry canary BUNDLE --bps N [options]
@@ -92,7 +90,6 @@ ${CHANNEL_HELP}`,
 };
 
 export const RAMP: Subcommand = {
-  summary: 'grow the running canary (only up)',
   options: { ...WRITER_OPTIONS, ...CHANNEL_OPTION, bps: { type: 'string' } },
   maxPositionals: 1,
   help: `Usage: rulec registry ramp [BUNDLE] --bps N [options]
@@ -113,7 +110,6 @@ ${CHANNEL_HELP}`,
 };
 
 export const PROMOTE: Subcommand = {
-  summary: 'promote the running canary; the promoted bundle becomes last known good',
   options: { ...WRITER_OPTIONS, ...CHANNEL_OPTION },
   maxPositionals: 1,
   help: `Usage: rulec registry promote [BUNDLE] [options]
@@ -133,7 +129,6 @@ ${CHANNEL_HELP}`,
 };
 
 export const ABORT: Subcommand = {
-  summary: 'stop the running canary: back to draft, the promoted bundle stays',
   options: { ...WRITER_OPTIONS, ...CHANNEL_OPTION },
   maxPositionals: 1,
   help: `Usage: rulec registry abort [BUNDLE] [options]
@@ -153,7 +148,6 @@ ${CHANNEL_HELP}`,
 };
 
 export const ROLLBACK: Subcommand = {
-  summary: 'promote an earlier good bundle again (default: last known good)',
   options: { ...WRITER_OPTIONS, ...CHANNEL_OPTION },
   maxPositionals: 1,
   help: `Usage: rulec registry rollback [BUNDLE] [options]
@@ -174,7 +168,6 @@ ${CHANNEL_HELP}`,
 };
 
 export const DEPRECATE: Subcommand = {
-  summary: 'retire a draft that will not ship',
   options: { ...WRITER_OPTIONS, ...CHANNEL_OPTION },
   maxPositionals: 1,
   help: `Usage: rulec registry deprecate BUNDLE [options]
@@ -193,7 +186,6 @@ ${CHANNEL_HELP}`,
 };
 
 export const REVOKE: Subcommand = {
-  summary: 'denylist a bundle everywhere; restore last known good, or fail closed',
   options: { ...WRITER_OPTIONS, severity: { type: 'string' }, reason: { type: 'string' } },
   maxPositionals: 1,
   help: `Usage: rulec registry revoke BUNDLE --severity drain|halt --reason TEXT [options]

@@ -6,7 +6,6 @@ import { displayPath } from '../shared.js';
 import { json, STORE_HELP, STORE_OPTIONS, storeFrom, trustFrom, type Subcommand } from './common.js';
 
 export const VERIFY: Subcommand = {
-  summary: 'check every index, blob, signature and audit line; repair crash leftovers',
   options: { ...STORE_OPTIONS },
   maxPositionals: 0,
   help: `Usage: rulec registry verify [options]
