@@ -284,3 +284,16 @@ describe('the audit log', () => {
     expect(await codeOf(t.store.appendAudit(size, 'y\n'))).toBe('RC7207');
   });
 });
+
+describe('the library, as an agent runtime uses it', () => {
+  it('loadTrust + admit + openPinned from the package entry', async () => {
+    const lib = await import('../../src/index.js');
+    const t = copyOf(s);
+    const trust = lib.loadTrust(t.trustFile);
+    const a = await lib.admit({ store: new lib.LocalStore(t.storeDir), trust, stateDir: t.stateDir }, { subject: 'user:alice', run: 'rt-1' });
+    const bundle = lib.openPinned(t.stateDir, a.pin, trust);
+    expect(bundle.digest).toBe(a.pin.digest);
+    expect(bundle.contextFor('src/index.ts').text).toContain('<rulec-source');
+    expect(() => lib.loadTrust(join(t.copy, 'missing.json'))).toThrow(expect.objectContaining({ code: 'RC7301' }));
+  });
+});
