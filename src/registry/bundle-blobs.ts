@@ -26,6 +26,7 @@ import type { BundleRecord } from './model.js';
 import { envelopeBytes, PAYLOAD_TYPE, signEnvelope } from './sign.js';
 import type { Store } from './store.js';
 import type { TrustPolicy } from './trust.js';
+import { isErrno } from './stores/durable.js';
 
 export interface StoredBundle {
   digest: string;
@@ -62,20 +63,17 @@ export interface FetchedBundle {
   bundle: OpenedBundle;
 }
 
-/** `<root>/<hex>/` holding the bundle `digest`, fetched and verified (reused when already there and intact). */
+/**
+ * `<root>/<hex>/` holding the bundle `digest`, fetched and verified; reused
+ * when it is already there and verifies. Concurrent admitters may fetch the
+ * same bundle: each writes its own temp directory, the first rename wins and
+ * the others open the winner's copy.
+ */
 export async function materialiseBundle(store: Store, digest: string, record: BundleRecord, trust: TrustPolicy, root: string): Promise<FetchedBundle> {
   const dir = join(root, digest.slice(7));
-  const sigFile = `${dir}.dsse.json`;
   const signature = { trust, seq: record.published_seq };
-  if (existsSync(dir)) {
-    const env = readRegularFile(sigFile);
-    try {
-      if (env.ok) return { dir, envelope: env.bytes, bundle: openBundle(dir, { expectDigest: digest, verify: 'all', signature: { ...signature, envelope: env.bytes } }) };
-    } catch (e) {
-      if (!(e instanceof BundleError)) throw e;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const existing = openExisting(dir, digest, signature);
+  if (existing) return existing;
   const manifestRaw = await readBlob(store, digest, 'the bundle manifest');
   const parsed = parseManifest(manifestRaw);
   if (!parsed.ok) throw new RegistryError(parsed.diagnostic);
@@ -88,11 +86,26 @@ export async function materialiseBundle(store: Store, digest: string, record: Bu
     writeFileSync(join(tmp, MANIFEST_FILE), manifestRaw);
     for (const [rel, want] of listedFiles(parsed.manifest)) writeFileSync(join(tmp, rel), await readBlob(store, want.sha256, rel));
     openBundle(tmp, { expectDigest: digest, verify: 'all', signature: { ...signature, envelope } });
-    writeFileSync(sigFile, envelope);
+    writeFileSync(`${tmp}.dsse.json`, envelope);
+    renameSync(`${tmp}.dsse.json`, `${dir}.dsse.json`);
     renameSync(tmp, dir);
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
-    throw e;
+    rmSync(`${tmp}.dsse.json`, { force: true });
+    if (!isErrno(e, 'ENOTEMPTY', 'EEXIST')) throw e;
   }
   return { dir, envelope, bundle: openBundle(dir, { expectDigest: digest, signature: { ...signature, envelope } }) };
+}
+
+/** The bundle already fetched into `dir`, if it verifies; a copy that does not is removed (never served). */
+function openExisting(dir: string, digest: string, signature: { trust: TrustPolicy; seq: number }): FetchedBundle | null {
+  if (!existsSync(dir)) return null;
+  const env = readRegularFile(`${dir}.dsse.json`);
+  try {
+    if (env.ok) return { dir, envelope: env.bytes, bundle: openBundle(dir, { expectDigest: digest, verify: 'all', signature: { ...signature, envelope: env.bytes } }) };
+  } catch (e) {
+    if (!(e instanceof BundleError)) throw e;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return null;
 }

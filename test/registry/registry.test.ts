@@ -96,6 +96,14 @@ describe('canary → promote → revoke, with pinned runs', () => {
     expect(await codeOf(checkPin(t.admitter(), 'no-such-run'))).toBe('RC7408');
   });
 
+  it('concurrent admissions fetch the same bundle once and all get it', async () => {
+    const t = copyOf(s);
+    const runs = await Promise.all(Array.from({ length: 6 }, (_, i) => admit(t.admitter(), { run: `c${i}` })));
+    expect(new Set(runs.map((r) => r.dir)).size).toBe(1);
+    expect(readdirSync(join(t.stateDir, 'bundles')).sort()).toEqual([B[0]!.digest.slice(7), `${B[0]!.digest.slice(7)}.dsse.json`]);
+    for (const r of runs) expect(openPinned(t.stateDir, r.pin, t.trust).digest).toBe(B[0]!.digest);
+  });
+
   it('revoking the only promoted bundle fails closed', async () => {
     const t = copyOf(s);
     const r = await ops.revoke(t.writer(), { ref: B[0]!.digest, severity: 'halt', reason: 'bad' });
