@@ -5,9 +5,9 @@
  * One smoke test spawns the built CLI (dist/cli/main.js).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keysCommand } from '../../src/cli/commands/keys.js';
 import { registryCommand } from '../../src/cli/commands/registry/index.js';
 import { UsageError } from '../../src/diagnostics/errors.js';
@@ -38,6 +38,7 @@ beforeAll(async () => {
   keyFile = join(s.dir, 'keys/cli.key');
   trustFile = join(s.dir, 'trust-cli.json');
 });
+afterAll(() => rmSync(s.dir, { recursive: true, force: true }));
 
 describe('help', () => {
   const subs = ['publish', 'canary', 'ramp', 'promote', 'abort', 'rollback', 'deprecate', 'revoke', 'admit', 'impact', 'bucket', 'status', 'log', 'verify'];

@@ -1,13 +1,14 @@
 /** DSSE envelopes and the trust file: PAE, k-of-n thresholds, revoked, removed and retired keys. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkSignatures, envelopeBytes, pae, parseEnvelope, signEnvelope, PAYLOAD_TYPE } from '../../src/registry/sign.js';
 import { parseTrust } from '../../src/registry/trust.js';
 import { makeKey, policyOf, trustDoc } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rulec-sign-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const [a, b, c] = ['a', 'b', 'c'].map((n) => makeKey(dir, n)) as [ReturnType<typeof makeKey>, ReturnType<typeof makeKey>, ReturnType<typeof makeKey>];
 const payload = Buffer.from('{"x":1}');
 const T = PAYLOAD_TYPE.index;

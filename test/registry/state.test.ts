@@ -178,7 +178,7 @@ describe('random operation sequences', () => {
         state = t.state;
         seq += 1;
       }
-    }), { numRuns: 300 });
+    }), { numRuns: 150 });
     expect(applied / total).toBeGreaterThan(0.2);
     // The sequences reach every transition, including a revoke that restores the last known good bundle.
     expect([...kinds.keys()].sort()).toEqual(['abort', 'canary', 'deprecate', 'promote', 'publish', 'ramp', 'revoke', 'revoke-restores', 'rollback']);

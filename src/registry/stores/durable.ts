@@ -14,13 +14,13 @@ import { closeSync, constants, fsyncSync, linkSync, openSync, renameSync, unlink
 import { join } from 'node:path';
 
 let steps = 0;
-let crashAt: number | undefined;
+let hook: { at: number; trace: boolean } | undefined;
 
 export function crashPoint(label: string): void {
-  crashAt ??= Number(process.env.RULEC_TEST_CRASH_AT ?? 0) || 0;
+  hook ??= { at: Number(process.env.RULEC_TEST_CRASH_AT ?? 0) || 0, trace: process.env.RULEC_TEST_CRASH_TRACE === '1' };
   steps += 1;
-  if (process.env.RULEC_TEST_CRASH_TRACE === '1') process.stderr.write(`crash-point ${steps} ${label}\n`);
-  if (steps === crashAt) process.kill(process.pid, 'SIGKILL');
+  if (hook.trace) process.stderr.write(`crash-point ${steps} ${label}\n`);
+  if (steps === hook.at) process.kill(process.pid, 'SIGKILL');
 }
 
 /** A temp name that says which process owns it, so a sweep only removes a dead writer's files. */

@@ -21,11 +21,12 @@ const pick = (list) => list[next(list.length)];
 const version = (v) => v.split('.').map(Number);
 const above = (a, b) => { const [x, y] = [version(a), version(b)]; return x[1] > y[1]; };
 const KINDS = ['publish', 'publish', 'publish', 'canary', 'canary', 'ramp', 'ramp', 'promote', 'promote', 'abort', 'rollback', 'revoke'];
+let state = null;
 for (let i = 0; i < Number(count); i++) {
   const actor = `p${id}-${i}`;
   const w = { store, trust: trust.trust, keys: [key], actor };
-  // Choose from a fresh read, as a publisher would; by the time the operation runs, others may have moved on.
-  const state = (await store.exists()) ? (await latestChecked(store, trust.trust)).point.state : { bundles: {}, channels: {}, denylist: {} };
+  // Choose from this process's last view of the registry, as a publisher would; others move on meanwhile.
+  if (state === null) state = (await store.exists()) ? (await latestChecked(store, trust.trust)).point.state : { bundles: {}, channels: {}, denylist: {} };
   const ch = state.channels.stable;
   const drafts = Object.entries(ch?.bundles ?? {}).filter(([, b]) => b.state === 'draft').map(([d]) => d);
   const fresh = bundles.filter((b) => !state.denylist[b.digest] && !ch?.bundles[b.digest] && (!ch?.version || above(b.version, ch.version)));
@@ -41,9 +42,11 @@ for (let i = 0; i < Number(count); i++) {
   }[kind];
   try {
     const r = await run();
+    state = r.index.doc.state;
     process.stdout.write(`${JSON.stringify({ actor, op: r.index.doc.op.op, ok: true, seq: r.index.seq })}\n`);
   } catch (e) {
     if (!e.code || !/^RC7/.test(e.code)) throw e;
+    state = null; // refused: look again before choosing
     process.stdout.write(`${JSON.stringify({ actor, op: kind, ok: false, code: e.code })}\n`);
   }
 }
