@@ -9,8 +9,8 @@
  * 3. check every blob the latest state references: each manifest (digest,
  *    schema, bundle id), its signature envelope (publish threshold), and each
  *    context and attachment text (RC7202, RC7203, RC70xx, RC73xx);
- * 4. check the audit log against the chain and, when the only damage is what
- *    a crash leaves (a torn last line, the latest index's missing entry),
+ * 4. when the chain verified, check the audit log against it and, when the
+ *    only damage in the whole store is what a crash leaves (a torn last line, the latest index's missing entry),
  *    repair it and log the repair (RC7504, RC7505); anything else is an
  *    error (RC7501–RC7503, RC7506).
  */
@@ -40,10 +40,10 @@ export async function verifyRegistry(store: Store, trust: TrustPolicy, now: () =
   return store.exclusive(async () => {
     const diagnostics = (await store.sweep()).map((note) => diag('RC7210', { file: '', message: note }));
     const chain = await verifyChain(store, trust, diagnostics);
+    const chainOk = !diagnostics.some((d) => d.severity === 'error');
     const latest = chain.at(-1) ?? null;
     const blobs = latest ? await verifyBlobs(store, trust, latest.doc.state, diagnostics) : 0;
-    let repaired = false;
-    if (!diagnostics.some((d) => d.severity === 'error')) repaired = await verifyAudit(store, chain, now().toISOString(), diagnostics);
+    const repaired = chainOk ? await verifyAudit(store, chain, now().toISOString(), diagnostics) : false;
     return { diagnostics, latest, blobs, repaired };
   });
 }
@@ -105,7 +105,8 @@ async function verifyAudit(store: Store, chain: readonly VerifiedIndex[], now: s
   const steps: IndexStepRef[] = chain.map((v) => ({ doc: v.doc, by: v.by }));
   const plan = checkAudit(parseAudit(bytes), steps, now);
   out.push(...plan.diagnostics);
-  if (plan.repair === null || plan.diagnostics.some((d) => d.severity === 'error')) return false;
+  // Repair only a store with nothing else wrong: a damaged store is reported as found.
+  if (plan.repair === null || out.some((d) => d.severity === 'error')) return false;
   await store.appendAudit(plan.repair.keep, plan.repair.append.map(entryLine).join(''));
   return true;
 }
