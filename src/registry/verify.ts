@@ -71,7 +71,9 @@ async function verifyChain(store: Store, trust: TrustPolicy, out: Diagnostic[]):
 
 async function verifyBlobs(store: Store, trust: TrustPolicy, state: RegistryState, out: Diagnostic[]): Promise<number> {
   const checked = new Set<string>();
+  const seen = new Set<string>();
   const check = async (digest: string, what: string): Promise<Buffer | null> => {
+    seen.add(digest);
     try {
       const bytes = await readBlob(store, digest, what);
       checked.add(digest);
@@ -95,7 +97,7 @@ async function verifyBlobs(store: Store, trust: TrustPolicy, state: RegistryStat
       const unsigned = verifyManifestSignature(raw, { envelope, trust, seq: record.published_seq });
       if (unsigned) out.push({ ...unsigned, file: `blobs/${record.signature}`, message: `${record.bundle_id}: ${unsigned.message}` });
     }
-    for (const [rel, want] of listedFiles(parsed.manifest)) if (!checked.has(want.sha256)) await check(want.sha256, `${rel} of ${record.bundle_id}`);
+    for (const [rel, want] of listedFiles(parsed.manifest)) if (!seen.has(want.sha256)) await check(want.sha256, `${rel} of ${record.bundle_id}`);
   }
   return checked.size;
 }

@@ -305,3 +305,72 @@ describe('the library, as an agent runtime uses it', () => {
     expect(() => lib.loadTrust(join(t.copy, 'missing.json'))).toThrow(expect.objectContaining({ code: 'RC7301' }));
   });
 });
+
+describe('more refusals, each with its code', () => {
+  const indexPath = (t: Setup, seq: number): string => join(t.storeDir, 'index', `${String(seq).padStart(12, '0')}.dsse.json`);
+
+  it('an unknown or ambiguous bundle reference (RC7101, RC7114)', async () => {
+    const t = copyOf(s);
+    expect(await codeOf(ops.promote(t.writer(), { ref: 'deadbeefdead' }))).toBe('RC7101');
+    expect(await codeOf(ops.promote(t.writer(), { ref: B[0]!.manifest.bundle_id }))).toBe('RC7114');
+  });
+
+  it('a revision seq going backwards (RC7113)', async () => {
+    const t = copyOf(s);
+    const back = mintBundle(t.copy, '1.5.0', 3);
+    expect(await codeOf(ops.publish(t.writer(), back.dir))).toBe('RC7113');
+  });
+
+  it('a directory that is not a store (RC7201), an empty store (RC7209)', async () => {
+    const t = copyOf(s);
+    writeFileSync(join(t.storeDir, 'layout.json'), '{"something":"else"}\n');
+    expect(await codeOf(verifyRegistry(t.store, t.trust))).toBe('RC7201');
+    expect(await codeOf(ops.promote({ ...t.writer(), store: new LocalStore(join(t.copy, 'nothing')) }))).toBe('RC7209');
+  });
+
+  it('a missing blob (RC7202), a missing index (RC7205), an index that is not an index (RC7204)', async () => {
+    const t = copyOf(s);
+    const sha = Object.values(B[0]!.manifest.variants)[0]!.sha256;
+    unlinkSync(join(t.storeDir, 'blobs', 'sha256', sha.slice(7, 9), sha.slice(9)));
+    expect((await verifyRegistry(t.store, t.trust)).diagnostics.map((d) => d.code)).toEqual(['RC7202']);
+    unlinkSync(indexPath(t, 2));
+    expect((await verifyRegistry(t.store, t.trust)).diagnostics.map((d) => d.code)).toContain('RC7205');
+    const { signEnvelope, envelopeBytes, PAYLOAD_TYPE } = await import('../../src/registry/sign.js');
+    writeFileSync(indexPath(t, 1), envelopeBytes(signEnvelope(PAYLOAD_TYPE.index, Buffer.from('{"seq":1}'), [t.alice.key])));
+    expect((await verifyRegistry(t.store, t.trust)).diagnostics.map((d) => d.code)[0]).toBe('RC7204');
+  });
+
+  it('a lock held by a live process past the wait limit (RC7208)', async () => {
+    const t = copyOf(s);
+    writeFileSync(join(t.storeDir, 'lock'), JSON.stringify({ pid: process.pid, token: 'other', host: (await import('node:os')).hostname(), boot: '' }));
+    const slow = new LocalStore(t.storeDir, { lockTimeoutMs: 100 });
+    expect(await codeOf(ops.promote({ ...t.writer(), store: slow }))).toBe('RC7208');
+  });
+
+  it('a run pinned for another subject (RC7409), a corrupt pin (RC7410)', async () => {
+    const t = copyOf(s);
+    await admit(t.admitter(), { run: 'r', subject: 'user:alice' });
+    expect(await codeOf(admit(t.admitter(), { run: 'r', subject: 'user:bob' }))).toBe('RC7409');
+    writeFileSync(join(t.stateDir, 'pins', 'r.json'), '{"run":"r"}');
+    expect(await codeOf(admit(t.admitter(), { run: 'r' }))).toBe('RC7410');
+  });
+
+  it('an audit line in the wrong place (RC7503) or unreadable (RC7506)', async () => {
+    const { entryHash } = await import('../../src/registry/audit.js');
+    const { canonicalJson } = await import('../../src/util/canonical-json.js');
+    const t = copyOf(s);
+    const file = join(t.storeDir, 'audit.log');
+    const entries = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    // A forged repair entry slipped in after line 2, every later line renumbered and re-chained.
+    const forged = [...entries.slice(0, 2), { kind: 'repair', entry: 3, at: entries[1].at, repair: 'nothing', prev: null }, ...entries.slice(2)];
+    let prev: string | null = null;
+    for (const [i, e] of forged.entries()) { e.entry = i + 1; e.prev = prev; prev = entryHash(e); }
+    writeFileSync(file, forged.map((e) => `${canonicalJson(e)}\n`).join(''));
+    expect((await verifyRegistry(t.store, t.trust)).diagnostics.map((d) => d.code)).toEqual(['RC7503']);
+    const u = copyOf(s);
+    const lines = readFileSync(join(u.storeDir, 'audit.log'), 'utf8').split('\n');
+    lines[2] = 'not json';
+    writeFileSync(join(u.storeDir, 'audit.log'), lines.join('\n'));
+    expect((await verifyRegistry(u.store, u.trust)).diagnostics.map((d) => d.code)).toEqual(['RC7506']);
+  });
+});
