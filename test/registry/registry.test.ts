@@ -285,6 +285,13 @@ describe('the audit log', () => {
     expect(readdirSync(join(t.storeDir, 'tmp'))).toEqual([]);
   });
 
+  it('a lock whose pid now belongs to a process that started later is stale', async () => {
+    const t = copyOf(s);
+    writeFileSync(join(t.storeDir, 'lock'), JSON.stringify({ pid: process.pid, token: 't', host: (await import('node:os')).hostname(), boot: '', started: '1' }));
+    const r = await ops.promote({ ...t.writer(), store: new LocalStore(t.storeDir, { lockTimeoutMs: 5000 }) });
+    expect(r.index.seq).toBe(6);
+  });
+
   it('appending never cuts a complete line another writer appended', async () => {
     const t = copyOf(s);
     const size = readFileSync(audit(t)).length;

@@ -4,8 +4,8 @@
  * 1. Acquire: write {pid, token, boot} to a temp file and link(2) it to
  *    `lock`: the lock appears with its whole content or not at all, and
  *    exactly one of any number of contenders creates it.
- * 2. A lock whose process is gone (no such pid, or written before the last
- *    boot) is stale. To break it, a contender creates `lock.break-<token>`
+ * 2. A lock whose process is gone (no such pid, a pid now used by a process
+ *    that started later, or a lock written before the last boot) is stale. To break it, a contender creates `lock.break-<token>`
  *    with O_EXCL — only one breaker per stale lock — re-reads `lock`, and
  *    removes it only if it still holds that token. Only the owner or that one
  *    breaker ever removes a given token, so a live lock is never removed.
@@ -24,9 +24,21 @@ interface LockInfo {
   token: string;
   host: string;
   boot: string;
+  /** The holder's start time (Linux /proc): a reused pid names another process. */
+  started?: string;
 }
 
 const MARKER_MAX_AGE_MS = 10_000;
+
+/** Start time of process `pid` in clock ticks since boot (field 22 of /proc/<pid>/stat), or '' where unknown. */
+function processStart(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}
 
 let bootId: string | undefined;
 function currentBoot(): string {
@@ -58,7 +70,7 @@ export async function withLock<T>(options: LockOptions, fn: () => Promise<T>): P
 }
 
 async function acquire(o: LockOptions): Promise<string> {
-  const me: LockInfo = { pid: process.pid, token: randomBytes(12).toString('hex'), host: hostname(), boot: currentBoot() };
+  const me: LockInfo = { pid: process.pid, token: randomBytes(12).toString('hex'), host: hostname(), boot: currentBoot(), started: processStart(process.pid) };
   const tmp = tempName(o.tmpDir);
   writeFileSync(tmp, JSON.stringify(me));
   const deadline = Date.now() + o.timeoutMs;
@@ -113,10 +125,11 @@ function isStale(held: LockInfo | 'unreadable', path: string): boolean {
   if (held.boot !== '' && currentBoot() !== '' && held.boot !== currentBoot()) return true;
   try {
     process.kill(held.pid, 0);
-    return false;
   } catch (e) {
     return isErrno(e, 'ESRCH');
   }
+  const started = held.started ? processStart(held.pid) : '';
+  return started !== '' && started !== held.started;
 }
 
 function breakStale(o: LockOptions, held: LockInfo | 'unreadable'): void {
