@@ -23,6 +23,7 @@ import { ATTACHMENT_DIR, BUNDLE_TOP_LEVEL, CONTEXT_DIR, CURRENT_POINTER, entryFi
 import { normaliseBundlePath, variantFor, type ManifestRef, type ManifestV1 } from './model.js';
 import { parseManifest } from './parse-manifest.js';
 import { readRegularFile } from './read-regular.js';
+import { verifyManifestSignature, type ManifestSignature } from '../registry/sign.js';
 
 /** A bundle that failed verification; `diagnostic.code` says how (RC70xx). */
 export class BundleError extends Error {
@@ -66,6 +67,8 @@ export interface OpenOptions {
   expectDigest?: string;
   /** 'lazy' (default): check each text when first served; 'all': check every text while opening. */
   verify?: 'lazy' | 'all';
+  /** Refuse the bundle unless this DSSE envelope signs its manifest to the trust file's publish threshold (RC73xx). */
+  signature?: ManifestSignature;
 }
 
 export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle {
@@ -75,6 +78,8 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
   if (options.expectDigest !== undefined && options.expectDigest !== digest) {
     fail('RC7005', MANIFEST_FILE, `bundle digest mismatch: expected ${options.expectDigest}, found ${digest}`);
   }
+  const unsigned = options.signature && verifyManifestSignature(raw, options.signature);
+  if (unsigned) throw new BundleError(unsigned);
   const parsed = parseManifest(raw);
   if (!parsed.ok) throw new BundleError(parsed.diagnostic);
   const manifest = parsed.manifest;
