@@ -36,6 +36,7 @@ export { loadTrust } from './registry/load-trust.js';
 export { generateKey, loadSigningKey, type SigningKey } from './registry/keys.js';
 export { bucketOf, inCohort } from './registry/cohort.js';
 export { RegistryError } from './registry/errors.js';
+export { signedBy, type ManifestSignature } from './registry/sign.js';
 export type { RegistryState, IndexDoc, Op, OpRecord, Role } from './registry/model.js';
 
 import type { CompileResult } from './compile.js';
