@@ -12,6 +12,7 @@ export { bundleDigest, manifestBytes, MANIFEST_SCHEMA_ID, type Manifest } from '
 export { parseBlocks, escapeFences, unescapeFences } from './render/fence.js';
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { allCatalogueEntries, findCatalogueEntry } from './diagnostics/catalogue.js';
+export { redact, type Redactions, type SecretSite } from './diagnostics/redact.js';
 export type * from './types.js';
 
 import type { CompileResult } from './compile.js';
