@@ -4,9 +4,10 @@ import { compile } from '../../compile.js';
 import { writeBundle } from '../../emit/write-bundle.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics, num, summaryLine } from '../../report/text.js';
+import { jsonText, oneLine } from '../../report/escape.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
-import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, diagnosticsJson, displayPath, linesOf } from './shared.js';
+import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, diagnosticsJson, displayPath, linesOf, redactedOut } from './shared.js';
 import { summarise } from './summary.js';
 
 export const BUILD_HELP = `Usage: rulec build [options]
@@ -39,17 +40,18 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
   if (values.check) stale = !failed && !(await import('./check-bundle.js')).bundleMatches(outDir, result);
   else if (!failed) written = writeBundle(outDir, result);
 
+  const out = redactedOut(io, result.redactions);
   if (format === 'json') {
-    io.out(`${JSON.stringify({
+    out(`${jsonText({
       bundle_id: result.manifest.bundle_id, digest: result.digest, written: written && displayPath(io, written),
       stale: values.check ? stale : undefined, summary: summarise(result), diagnostics: diagnosticsJson(result.diagnostics),
-    }, null, 2)}\n`);
+    })}\n`);
   } else {
-    io.out(formatDiagnostics(result.diagnostics, linesOf(result)));
-    if (result.diagnostics.length > 0) io.out('\n');
+    out(formatDiagnostics(result.diagnostics, linesOf(result), result.redactions));
+    if (result.diagnostics.length > 0) out('\n');
     const s = summarise(result);
     const lines = [
-      `rulec build ${displayPath(io, options.repoDir)}`,
+      `rulec build ${oneLine(displayPath(io, options.repoDir))}`,
       `  paths        ${num(s.paths)}`,
       `  sources      ${num(s.sources)} (${Object.entries(s.layers).map(([l, n]) => `${n} ${l}`).join(', ') || 'none'})`,
       `  variants     ${num(s.variants)}${s.largest ? ` (largest ${s.largest.id}: ${num(s.largest.tokens)} tokens, ${s.largest.paths} paths)` : ''}`,
@@ -57,10 +59,10 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
       `  tokens       ${num(s.tokens)} unique (${result.policy.tokenizer})`,
       `  bundle       ${result.manifest.bundle_id} ${result.digest}`,
     ];
-    if (written) lines.push(`  written      ${displayPath(io, written)}`);
-    else if (values.check) lines.push(stale ? `  STALE        ${displayPath(io, outDir)} does not hold this bundle; run rulec build` : `  up to date   ${displayPath(io, join(outDir, result.manifest.bundle_id))}`);
+    if (written) lines.push(`  written      ${oneLine(displayPath(io, written))}`);
+    else if (values.check) lines.push(stale ? `  STALE        ${oneLine(displayPath(io, outDir))} does not hold this bundle; run rulec build` : `  up to date   ${oneLine(displayPath(io, join(outDir, result.manifest.bundle_id)))}`);
     else lines.push('  not written  errors found');
-    io.out(`${lines.join('\n')}\n\n${summaryLine(result.diagnostics)}\n`);
+    out(`${lines.join('\n')}\n\n${summaryLine(result.diagnostics)}\n`);
   }
   return failed || stale ? EXIT.errors : EXIT.clean;
 }

@@ -3,10 +3,11 @@ import { resolve, relative } from 'node:path';
 import { compile } from '../../compile.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics, summaryLine } from '../../report/text.js';
+import { jsonText } from '../../report/escape.js';
 import { toPosix } from '../../util/posix-path.js';
 import { formatOption, parseCommandArgs } from '../args.js';
 import { EXIT, type Io } from '../io.js';
-import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, diagnosticsJson, linesOf } from './shared.js';
+import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, diagnosticsJson, linesOf, redactedOut } from './shared.js';
 
 export const LINT_HELP = `Usage: rulec lint [PATH...] [options]
 
@@ -30,7 +31,8 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   const filters = positionals.map((p) => toPosix(relative(options.repoDir, resolve(io.cwd, p))).replace(/\/+$/, ''));
   const shown = filters.length === 0 ? result.diagnostics
     : result.diagnostics.filter((d) => filters.some((f) => f === '' || d.file === f || d.file.startsWith(`${f}/`)));
-  if (format === 'json') io.out(`${JSON.stringify({ diagnostics: diagnosticsJson(shown) }, null, 2)}\n`);
-  else io.out(`${formatDiagnostics(shown, linesOf(result))}${shown.length > 0 ? '\n' : ''}${summaryLine(shown)}\n`);
+  const out = redactedOut(io, result.redactions);
+  if (format === 'json') out(`${jsonText({ diagnostics: diagnosticsJson(shown) })}\n`);
+  else out(`${formatDiagnostics(shown, linesOf(result), result.redactions)}${shown.length > 0 ? '\n' : ''}${summaryLine(shown)}\n`);
   return hasErrors(shown) ? EXIT.errors : EXIT.clean;
 }
