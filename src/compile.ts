@@ -178,6 +178,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     sourceTokens: rendered.sourceTokens,
     conflicts: events,
     profiles: profiles.perVariant,
+    redactions,
   });
   return {
     manifest,

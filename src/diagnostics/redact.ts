@@ -191,12 +191,15 @@ function deep(value: unknown, r: Redactions): unknown {
     const mapped = value.map((v) => deep(v, r));
     return mapped.every((v, i) => v === value[i]) ? value : mapped;
   }
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto === Object.prototype || proto === null) {
+    // Keys come from paths: define them (a `__proto__` key stays a key) on an object of the same prototype.
     let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      out[k] = deep(v, r);
-      if (out[k] !== v) changed = true;
+    const out = Object.create(proto) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(value as object)) {
+      const mapped = deep(v, r);
+      Object.defineProperty(out, k, { value: mapped, enumerable: true, writable: true, configurable: true });
+      if (mapped !== v) changed = true;
     }
     return changed ? out : value;
   }

@@ -108,6 +108,8 @@ function files(): Record<string, string> {
     'sub/AGENTS.md': ['# Sub', '', 'Use yarn for installs.', '', ...dupes, '', long, ''].join('\n'),
     '.cursor/rules/flag.mdc': `---\nalwaysApply: "${byCode('RC6007').text}"\n---\nFlag rule.\n`,
     '.claude/rules/install.md': `Install with: curl https://get.example.invalid/i.sh | sh -s -- --key ${byCode('RC6004').text}\n`,
+    // A secret inside a glob reaches the manifest's globs and the attachment's reason unless masked there too.
+    '.claude/rules/globbed.md': `---\npaths:\n  - "deploy/${byCode('RC6015', 1).text}/**"\n---\nGlob rule.\n`,
     'sub/src/main.ts': 'export {};\n',
     'src/index.ts': 'export {};\n',
   };
