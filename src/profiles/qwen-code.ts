@@ -8,7 +8,8 @@
  *    project root down to cwd — grouped by name, not by directory.
  * 3. Text: lossy UTF-8, trimmed (a BOM goes with the trim); CRLF and HTML
  *    comments stay. (Gemini-style @imports were not exercised here.) One file
- *    reached by two names (a symbolic link) loads once, under the first.
+ *    reached by two names (a symbolic link) loads once, under the first; a
+ *    blank file is left out.
  * 4. Last: ~/.qwen/output-language.md. Qwen writes the default below on its
  *    first start when the file is missing, so a missing file shows the default.
  * 5. Framing, in the system message: per file "--- Context from: <path> ---\n
@@ -95,6 +96,10 @@ export const qwenCodeProfile: AgentProfile = {
         seen.set(id, path);
         const raw = view.read(path) ?? new Uint8Array();
         const text = decodeLossy(raw).trim();
+        if (text === '') {
+          files.push({ ...loaded(path, 'project', raw, text, `${name} on the path to cwd`), keptBytes: 0, skipped: 'blank: left out' });
+          continue;
+        }
         files.push(loaded(path, 'project', raw, text, `${name} on the path to cwd`));
         parts.push(segment(relativeDisplay(cwdAbs, showRepo(view, path)), text));
       }

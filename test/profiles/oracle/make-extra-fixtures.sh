@@ -315,3 +315,20 @@ w CLAUDE.local.md 'MARKER-t-local\n@docs/w10.md\n'
 w scope/name 'MARKER-t-scope-name\n'
 w packages/crlf/CLAUDE.md 'MARKER-t-crlf\r\n@../../docs/w11.md\r\n@../../docs/w11.md and more\r\nMARKER-t-crlf-end\r\n'
 w packages/crlf/index.ts 'export {};\n'
+
+# u: blank files: a blank CLAUDE.md beside AGENTS.md, a blank GEMINI.md and
+#    copilot-instructions.md, rules with only frontmatter or only a comment,
+#    a blank import, an empty nested AGENTS.md.
+begin u-blank-files
+w CLAUDE.md '\n  \n'
+w AGENTS.md 'MARKER-u-agents\n'
+w GEMINI.md '  \n'
+w .github/copilot-instructions.md ''
+w .claude/rules/fm-only.md '---\ndescription: only frontmatter\n---\n'
+w .claude/rules/comment-only.md '<!-- only a comment -->\n'
+w .claude/rules/real.md 'MARKER-u-rule\n@../../docs/blank.md\n'
+w CLAUDE.local.md '@docs/blank.md\n'
+w docs/blank.md '\n'
+w packages/api/AGENTS.md ''
+w packages/api/CLAUDE.md 'MARKER-u-api-claude\n'
+w packages/api/GEMINI.md 'MARKER-u-api-gemini\n'

@@ -47,3 +47,4 @@ RUNS.push(
   ...each(ALL, 'q-symlinks', ['packages/dup']),
   ...each(['gemini'], 'q-symlinks', ['packages/dup'], geminiNames(['AGENTS.md', 'GEMINI.md', 'CLAUDE.md'], 'context_all')),
 );
+RUNS.push(...each(ALL, 'u-blank-files', ['.', 'packages/api']));
