@@ -30,9 +30,8 @@
  */
 import { claudeImportTargets, insideDir, placeImport } from './claude-imports.js';
 import { stripBlockComments } from './html-comments.js';
-import { decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, optionBool, optionNumber, pathsWithPrefix, showHome, showRepo, skipped, stripBom, tokensOf } from './common.js';
+import { byComponents, decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, optionBool, optionNumber, pathsWithPrefix, showHome, showRepo, skipped, stripBom, tokensOf } from './common.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
-import { compareCodeUnits } from '../util/compare.js';
 import type { AgentProfile, FileOrigin, ProfileFile, RepoView } from './types.js';
 import { SKIP_LAZY } from './types.js';
 
@@ -131,17 +130,6 @@ function hasRulePaths(view: RepoView, path: string, home: boolean): boolean {
   const v = data?.paths;
   const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
   return list.some((g) => typeof g === 'string' && g.trim() !== '');
-}
-
-/** `sub/x` before `sub-a`: the order of a depth-first walk that sorts each directory by name. */
-function byComponents(a: string, b: string): number {
-  const pa = a.split('/');
-  const pb = b.split('/');
-  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
-    const c = compareCodeUnits(pa[i]!, pb[i]!);
-    if (c !== 0) return c;
-  }
-  return pa.length - pb.length;
 }
 
 /**

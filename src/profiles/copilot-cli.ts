@@ -24,9 +24,8 @@
  * 8. The custom instructions and the step-7 section (raw files each followed
  *    by "\n", then the table, joined by "\n") are joined by "\n\n". No truncation.
  */
-import { compareCodeUnits } from '../util/compare.js';
 import { expandCopilotImports } from './copilot-imports.js';
-import { decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, pathsWithPrefix, stripBom, tokensOf } from './common.js';
+import { byComponents, decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, pathsWithPrefix, stripBom, tokensOf } from './common.js';
 import type { AgentProfile, ProfileFile, RepoView } from './types.js';
 import { SKIP_LAZY } from './types.js';
 
@@ -57,17 +56,6 @@ function customFiles(cwd: string): Custom[] {
 }
 
 interface Scoped { path: string; shown: string; pattern: string | null; description: string }
-
-/** Path order by components (`sub/x` before `sub-a`), as a sorted directory walk gives it. */
-function byComponents(a: string, b: string): number {
-  const pa = a.split('/');
-  const pb = b.split('/');
-  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
-    const c = compareCodeUnits(pa[i]!, pb[i]!);
-    if (c !== 0) return c;
-  }
-  return pa.length - pb.length;
-}
 
 function globsOf(v: unknown): string[] {
   const list = typeof v === 'string' ? v.split(',') : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : '')) : [];
