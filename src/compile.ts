@@ -17,6 +17,7 @@ import { discover, type Discovered } from './discover/discover.js';
 import { followImports } from './discover/follow-imports.js';
 import { parseDoc } from './parse/parse-doc.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
+import { expandImports, type ImportContext } from './resolve/expand-imports.js';
 import { blockTexts, render } from './render/render.js';
 import { checkBudgets } from './validate/budgets.js';
 import { checkFrontmatter } from './validate/check-frontmatter.js';
@@ -145,7 +146,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   // Count the blocks and evaluate the agent profiles on the worker while this thread lints.
   const blocks = blockTexts(resolved.value);
   const counted = background.count(blocks);
-  const profiled = background.profiles(profileJob(discovered, resolved.value, policy));
+  const profiled = background.profiles(profileJob(discovered, resolved.value, policy, { docs, roots, maxDepth: policy.imports.max_depth }));
   diagnostics.push(...runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
@@ -203,15 +204,18 @@ export class PolicyError extends UsageError {
 }
 
 /** What the worker needs to run the enabled agent profiles over this build. */
-function profileJob(discovered: Discovered, res: Resolution, policy: Policy): ProfileJob {
+function profileJob(discovered: Discovered, res: Resolution, policy: Policy, imports: ImportContext): ProfileJob {
   const { enabled, ...options } = policy.profiles ?? {};
   return {
     files: discovered.files.filter((f) => f.root === 'repo').map((f) => [f.rel, f.bytes]),
+    links: discovered.files.filter((f) => f.root === 'repo' && f.linkTarget !== undefined).map((f) => [f.rel, f.linkTarget as string]),
     paths: [...discovered.paths],
     variants: res.variants.map((v) => ({ id: v.id, dirs: v.dirs, pathCount: v.pathCount })),
     enabled: [...(enabled ?? DEFAULT_ENABLED_PROFILES)],
     options: options as Record<string, Record<string, unknown>>,
     canonical: Object.fromEntries(res.variants.map((v) => [v.id, v.sources.map((r) => r.id)])),
+    // Every import target, also where a chain already holds the file (`@AGENTS.md` beside AGENTS.md).
+    imported: [...new Set([...res.sources.keys()].flatMap((id) => expandImports(id, imports).refs.map((r) => r.id)))],
   };
 }
 
