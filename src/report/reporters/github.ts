@@ -67,7 +67,8 @@ export const githubReporter: Reporter = {
   render(report: Report): string {
     const diagnostics = diagnosticsOf(report);
     const lines = [...diagnostics.map(annotation), ...checkCommands(report)];
-    lines.push(`rulec ${report.command}: ${verdictOf(report).title}. ${summaryLine(diagnostics)}`);
+    // Plain text, but escaped like data: a newline in a reason must not start a line the runner reads as a command.
+    lines.push(escapeData(`rulec ${report.command}: ${verdictOf(report).title}. ${summaryLine(diagnostics)}`));
     return `${lines.join('\n')}\n`;
   },
 };

@@ -23,7 +23,7 @@ function page(report: Report, sub: SafeHtml, body: SafeHtml): string {
   return `<!doctype html>\n${html`<html lang="en" data-ready="no" data-styled="unknown">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">
+<meta http-equiv="Content-Security-Policy" content="${trustedConstant(PAGE_CSP)}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>rulec ${report.command}: ${v.title}</title>

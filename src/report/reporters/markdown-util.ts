@@ -2,8 +2,8 @@
  * Markdown for a GitHub comment, safe for any text a file can hold.
  *
  * - `mdText`: inline text. Markdown punctuation is backslash-escaped, `&`
- *   becomes an entity, and a zero-width space follows `@` and `#` so a file
- *   can never mention a user or cross-reference an issue from the comment.
+ *   becomes an entity, and a zero-width space follows `@` and `#` (before a
+ *   digit) so a file can never mention a user or cross-reference an issue.
  * - `mdCode`: an inline code span whose fence is longer than any backtick run
  *   inside it; in a table cell `|` is escaped, as GFM requires even in code.
  * - `mdFence`: a fenced block whose fence is longer than any run inside it.
@@ -20,11 +20,16 @@ const ZWSP = '&#8203;';
 
 const oneLine = (s: string): string => s.replace(/[\r\n\t]+/g, ' ');
 
-/** Inline text; `|` is escaped too, so the result is safe in a table cell. */
+/**
+ * Inline text (never at the start of a line), safe in a table cell: the
+ * characters that open emphasis, code, links, HTML or a cell boundary are
+ * backslash-escaped; `&` becomes an entity; `@name` and `#123` get a
+ * zero-width space so they neither mention nor cross-reference.
+ */
 export function mdText(s: string): string {
-  const escaped = oneLine(s).replace(/&/g, '&amp;').replace(/[\\`*_[\]<>()!~{}|#+.-]/g, (c) => `\\${c}`);
+  const escaped = oneLine(s).replace(/&/g, '&amp;').replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
   // The # pass runs first: the entity it inserts holds a # that the @ pass must not see again.
-  return escaped.replace(/#(?=\w)/g, `#${ZWSP}`).replace(/@(?=\w)/g, `@${ZWSP}`);
+  return escaped.replace(/#(?=\d)/g, `#${ZWSP}`).replace(/@(?=[A-Za-z0-9])/g, `@${ZWSP}`);
 }
 
 function longestRun(s: string, ch: string): number {

@@ -61,7 +61,7 @@ export function textOfDiff(d: BundleDiff): string {
 export function textOfCheck(c: CheckReport, lines: SourceLines): string {
   const out = [`rulec check ${c.base.ref} (${c.base.commit.slice(0, 12)}) → ${c.head.ref} (${c.head.commit.slice(0, 12)})`];
   if (c.skipped) return `${out[0]}\n  no rule file changed: nothing to check\n`;
-  out.push(...rows(checkRows(c)));
+  out.push(...rows([...checkRows(c), ...(c.diff && !c.diff.identical ? diffRows(c.diff) : [])]));
   out.push(...section('Fails because', c.reasons.map((r) => `  - ${r}`)));
   if (c.risk) {
     out.push(...section('Risk', c.risk.findings.map((f) =>
@@ -70,7 +70,7 @@ export function textOfCheck(c: CheckReport, lines: SourceLines): string {
       `  ${q.satisfied ? 'ok     ' : 'MISSING'} ${q.level}: ${q.needed} of ${q.owners.length > 0 ? q.owners.join(', ') : 'any reviewer'}; approved by ${q.approved_by.join(', ') || 'nobody'}`)));
   }
   out.push(...section('Changed rule files', c.changed.map((p) => `  ${p}`)));
-  if (c.diff && !c.diff.identical) out.push('', ...rows(diffRows(c.diff)), ...diffSections(c.diff));
+  if (c.diff && !c.diff.identical) out.push(...diffSections(c.diff));
   const diags = formatDiagnostics(c.diagnostics, lines);
   return `${out.join('\n')}\n${diags ? `\n${diags}` : ''}\n${summaryLine(c.diagnostics)}\n`;
 }
