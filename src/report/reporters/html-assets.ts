@@ -6,8 +6,9 @@
  *
  * The script (1) records whether the style sheet applied (`data-styled`),
  * which is how the browser test proves the hashes match; (2) filters the
- * directory tree as the reader types; (3) opens or closes every section;
- * (4) marks the page ready (`data-ready`).
+ * directory tree as the reader types, or from the link (`page.html#filter=
+ * packages/api`); (3) opens or closes every section; (4) marks the page
+ * ready (`data-ready`).
  */
 import { createHash } from 'node:crypto';
 
@@ -32,7 +33,8 @@ th{background:#f6f8fa;font-weight:600}td.num{text-align:right;font-variant-numer
 .adopted{font-weight:600;color:var(--pass)}.tag{display:inline-block;border:1px solid var(--line);border-radius:10px;padding:0 6px;font-size:12px;margin-right:4px}
 .toolbar{margin:8px 0}.toolbar button,.toolbar input{font:inherit;margin-right:8px}
 details>summary{font-weight:600}details{margin:6px 0}
-.legend span{margin-right:12px}.legend .k-old{color:var(--old)}.legend .k-new{color:var(--new)}
+.legend span{margin-right:12px}.legend .k-old{color:var(--old)}.legend .k-new{color:var(--new)}.legend .k-over,.legend .k-budget{color:var(--over)}
+code.id{word-break:normal;white-space:nowrap}
 footer{margin-top:32px;color:var(--muted);font-size:12px}
 @media print{.toolbar{display:none}}`;
 
@@ -51,6 +53,11 @@ export const PAGE_JS = `(function () {
         li.hidden = q !== '' && !own && !child;
       });
     });
+    var m = /^#filter=(.*)$/.exec(location.hash);
+    if (m) {
+      try { filter.value = decodeURIComponent(m[1]); } catch (e) { filter.value = m[1]; }
+      filter.dispatchEvent(new Event('input'));
+    }
   }
   Array.prototype.forEach.call(document.querySelectorAll('button[data-open]'), function (b) {
     b.addEventListener('click', function () {

@@ -27,6 +27,7 @@ function cacheSection(d: BundleDiff): SafeHtml {
 <p><span class="cache-big" data-key="cache-share">${cacheShare(d)}</span> of the cached prefix tokens of changed ${c.unit} still hit after this change:
 <span data-key="cache-tokens-kept">${num(c.tokens_kept)}</span> tokens kept, <span data-key="cache-tokens-invalidated">${num(c.tokens_invalidated)}</span> invalidated.</p>
 ${bars('prefix tokens kept of all cached', total, c.tokens_kept, Math.max(total, 1))}
+<p class="legend"><span class="k-old">■ cached prefix tokens before the change</span><span class="k-new">■ still served after it</span></p>
 <p><span data-key="cache-prefix-lost">${num(c.prefix_lost)}</span> ${c.unit} lose their cached prefix, ${num(c.prefix_kept)} only append after it, ${num(c.unchanged)} are unchanged.</p></section>`;
 }
 
@@ -51,7 +52,7 @@ function tokensSection(d: BundleDiff): SafeHtml {
   const agents = d.tokens.profiles.map((p) => html`<tr><td><code>${p.profile}</code></td><td>${bars(p.profile, p.old_tokens, p.new_tokens, pmax)}</td>
 <td class="num">${num(p.old_tokens)} → ${num(p.new_tokens)}</td><td class="num">${num(p.old_fits)} → ${num(p.new_fits)}</td></tr>`);
   const more = d.groups.length > groups.length ? html`<p>…and ${num(d.groups.length - groups.length)} more groups.</p>` : null;
-  return html`<section id="tokens"><h2>Token budgets per variant and agent</h2>${legend}
+  return html`<section id="tokens"><h2>Token budgets per variant and agent</h2>${legend('diff')}
 <table><tr><th>agent</th><th>tokens over affected ${d.tokens.unit}</th><th>before → after</th><th>${d.tokens.unit} within budget</th></tr>${agents}</table>
 <table><tr><th>variant group</th><th>${d.summary.unit}</th><th>standing context</th><th>per agent</th><th>prompt cache</th></tr>${groups.map((g) => groupRow(g, max))}</table>${more}</section>`;
 }

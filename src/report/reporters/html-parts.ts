@@ -32,7 +32,12 @@ export function bars(label: string, old: number | null, now: number | null, max:
   return html`<svg class="bar" width="${WIDTH}" height="18" viewBox="0 0 ${WIDTH} 18" role="img" aria-label="${text}"><title>${text}</title><rect class="track" x="0" y="0" width="${WIDTH}" height="18"></rect>${oldBar}${newBar}${line}</svg>`;
 }
 
-export const legend = html`<p class="legend"><span class="k-old">■ before</span><span class="k-new">■ after</span><span>| budget</span></p>`;
+/** What the bars mean: before/after for a diff, one value against the budget for a build. */
+export function legend(kind: 'diff' | 'build'): SafeHtml {
+  return kind === 'diff'
+    ? html`<p class="legend"><span class="k-old">■ before</span><span class="k-new">■ after</span></p>`
+    : html`<p class="legend"><span class="k-new">■ tokens</span><span class="k-over">■ over the budget</span><span class="k-budget">| budget</span></p>`;
+}
 
 interface TreeNode {
   name: string;

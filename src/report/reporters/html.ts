@@ -59,11 +59,11 @@ function variantsSection(r: BuildReport): SafeHtml {
   const rows = r.variants.map((v) => {
     const agents = v.profiles.map((p) => html`<div><code>${p.profile}</code> ${bars(p.profile, null, p.tokens, max)} ${num(p.tokens)}${p.fits ? null : html` <span class="tag sev-error">cut: ${p.dropped.join(', ')}</span>`}</div>`);
     const dirs = html`${v.dirs.map((d) => html`<code>${d}</code> `)}${v.dirs_omitted > 0 ? `+${num(v.dirs_omitted)}` : ''}`;
-    return html`<tr><td><code>${v.id}</code><br><small>${dirs}</small></td><td class="num">${num(v.paths)}</td>
+    return html`<tr><td><code class="id">${v.id}</code><br><small>${dirs}</small></td><td class="num">${num(v.paths)}</td>
 <td>${bars('standing context tokens', null, v.tokens, max, r.variant_budget)} ${num(v.tokens)}</td><td>${agents}</td></tr>`;
   });
   const more = r.variants_omitted > 0 ? html`<p>…and ${num(r.variants_omitted)} more variants.</p>` : null;
-  return html`<section id="tokens"><h2>Token budgets per variant and agent (budget ${num(r.variant_budget)} tokens)</h2>${legend}
+  return html`<section id="tokens"><h2>Token budgets per variant and agent (budget ${num(r.variant_budget)} tokens)</h2>${legend('build')}
 <table><tr><th>variant</th><th>paths</th><th>standing context</th><th>per agent</th></tr>${rows}</table>${more}</section>`;
 }
 
