@@ -64,9 +64,15 @@ describe('SARIF against the official schema', () => {
 });
 
 describe('results and rules', () => {
+  it('every result has a location (GitHub refuses an upload otherwise)', () => {
+    for (const report of [...sampleReports(), ...hostileReports()]) {
+      for (const r of sarif(report).runs[0]!.results) expect(r.locations).toHaveLength(1);
+    }
+  });
+
   it('one result per diagnostic, in order, each with its catalogue rule', () => {
     for (const report of sampleReports()) {
-      const diagnostics = diagnosticsOf(report);
+      const diagnostics = diagnosticsOf(report).filter((d) => d.file !== '' || report.command === 'lint' || report.command === 'build');
       const run = sarif(report).runs[0]!;
       expect(run.results.map((r) => r.ruleId)).toEqual(diagnostics.map((d) => d.code));
       expect(run.results.map((r) => r.message.text.split('\n')[0])).toEqual(diagnostics.map((d) => d.message));
@@ -86,6 +92,15 @@ describe('results and rules', () => {
     expect(byCode('RC3302').artifactLocation).toEqual({ uri: '.rulec/policy.yaml', uriBaseId: '%SRCROOT%' });
     expect(results.find((r) => r.ruleId === 'RC3302')!.message.text).toContain('shown at the policy file');
     expect(results.map((r) => r.level)).toEqual(['warning', 'warning', 'error', 'warning']);
+  });
+
+  it('without a policy file, a finding about no file is a configuration notification, not a result', () => {
+    const log = sarif({ ...sampleLint(), policy_file: null }) as SarifLog & { runs: { invocations?: { executionSuccessful: boolean; toolConfigurationNotifications: { descriptor: { id: string }; level: string; message: { text: string } }[] }[] }[] };
+    expect(log.runs[0]!.results.map((r) => r.ruleId)).toEqual(['RC3002', 'RC3103', 'RC6201']);
+    expect(log.runs[0]!.invocations).toEqual([{ executionSuccessful: true, toolConfigurationNotifications: [
+      { descriptor: { id: 'RC3302' }, level: 'warning', message: { text: 'override "old" matches no conflict event; remove it' } },
+    ] }]);
+    expect(validate(log)).toBe(true);
   });
 
   it('percent-encodes file names into URI references', () => {

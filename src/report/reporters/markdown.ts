@@ -25,7 +25,7 @@ function buildMarkdown(r: BuildReport): string {
     ['paths', num(s.paths)],
     ['sources', `${num(s.sources)} (${Object.entries(s.layers).map(([l, n]) => `${n} ${l}`).join(', ') || 'none'})`],
     ['variants', `${num(s.variants)}${s.largest ? `, largest ${num(s.largest.tokens)} tokens (${num(s.largest.paths)} paths)` : ''}`],
-    ['tokens', `${num(s.tokens)} unique (${mdText(r.tokenizer)})`],
+    ["tokens", `${num(s.tokens)} unique (${mdCode(r.tokenizer, true)})`],
     ['diagnostics', countsLine(r.diagnostics)],
     ['conflicts', String(r.conflicts.length)],
   ];

@@ -5,8 +5,11 @@
  *    the code catalogue (title, explanation, hint, default level), by code.
  * 2. Results: one per diagnostic, in the report's order. Repository files are
  *    `%SRCROOT%`-relative URIs; managed and user files have their own base ids
- *    (RULEC_MANAGED, RULEC_USER). A finding about no single file sits at the
- *    policy file when there is one: GitHub refuses a result without a location.
+ *    (RULEC_MANAGED, RULEC_USER). GitHub refuses a whole upload when one result
+ *    has no location, so a finding about no single file (policy overrides,
+ *    profiles, local files left out) sits at the policy file when the
+ *    repository has one, and is otherwise a tool-configuration notification
+ *    of the run's invocation instead of a result.
  * 3. Fingerprint: `rulec/v1` = sha256 of (code, file, the flagged line with
  *    whitespace collapsed, or the message when the line is unknown) plus the
  *    occurrence number of that key, so an alert keeps its identity when lines
@@ -76,10 +79,19 @@ function fingerprintKey(d: Diagnostic, lines: FrameLines): string {
   return canonicalJson([d.code, d.file, text !== undefined ? text.trim().replace(/\s+/g, ' ') : `message:${d.message}`]);
 }
 
+/** Findings about no file when there is no policy file to place them at. */
+const unplaceable = (d: Diagnostic, policyFile: string | null): boolean => d.file === '' && policyFile === null;
+
+function notifications(report: Report, policyFile: string | null): Record<string, unknown>[] {
+  return diagnosticsOf(report).filter((d) => unplaceable(d, policyFile)).map((d) => ({
+    descriptor: { id: d.code }, level: LEVEL[d.severity], message: { text: messageText(d, false) },
+  }));
+}
+
 function results(report: Report, policyFile: string | null, ruleIndex: Map<string, number>): Record<string, unknown>[] {
   const lines = frameLinesOf(report);
   const seen = new Map<string, number>();
-  return diagnosticsOf(report).map((d) => {
+  return diagnosticsOf(report).filter((d) => !unplaceable(d, policyFile)).map((d) => {
     const key = fingerprintKey(d, lines);
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
@@ -90,7 +102,7 @@ function results(report: Report, policyFile: string | null, ruleIndex: Map<strin
       ruleIndex: ruleIndex.get(d.code),
       level: LEVEL[d.severity],
       message: { text: messageText(d, atPolicy) },
-      locations: file === '' ? [] : [physical(file, atPolicy ? { range: { start: { line: 1, col: 1 }, end: { line: 1, col: 1 } } } : d)],
+      locations: [physical(file, atPolicy ? { range: { start: { line: 1, col: 1 }, end: { line: 1, col: 1 } } } : d)],
       partialFingerprints: { 'rulec/v1': `${sha256Hex(key).slice(0, 32)}:${n}` },
     };
     const rel = related(d.related ?? []);
@@ -103,6 +115,7 @@ export function sarifLog(report: Report): Record<string, unknown> {
   const codes = [...new Set(diagnosticsOf(report).map((d) => d.code))].sort();
   const ruleIndex = new Map(codes.map((c, i) => [c, i]));
   const policyFile = report.command === 'diff' ? null : report.policy_file;
+  const config = notifications(report, policyFile);
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -113,6 +126,7 @@ export function sarifLog(report: Report): Record<string, unknown> {
         RULEC_USER: { description: { text: 'The user\'s home directory.' } },
       },
       columnKind: 'utf16CodeUnits',
+      ...(config.length > 0 ? { invocations: [{ executionSuccessful: true, toolConfigurationNotifications: config }] } : {}),
       results: results(report, policyFile, ruleIndex),
       properties: { command: report.command },
     }],
