@@ -79,7 +79,7 @@ describe('the comment limit', () => {
     expect((md.match(/^\s*```/gm)?.length ?? 0) % 2).toBe(0);
   });
 
-  it('fitSections halves a section until it fits, and drops one that never does', () => {
+  it('fitSections keeps as many items of a section as fit, and drops one that never does', () => {
     const items = Array.from({ length: 100 }, (_, i) => `item ${i} ${'y'.repeat(50)}`);
     const render = (shown: readonly string[], omitted: number) => `${shown.join('\n')}${omitted ? `\n+${omitted}` : ''}`;
     const out = fitSections('HEAD', [{ title: 'a', items, render }, { title: 'b', items: ['z'.repeat(5000)], render }], 'see the JSON.', 1024 + 3000);

@@ -83,10 +83,10 @@ describe.each(each(hostileReports()))('hostile %s as %s', (_command, format, rep
 });
 
 describe('golden review output', () => {
-  it('text and Markdown of the sample diff and check', () => {
-    const [, , diff, check] = sampleReports() as [Report, Report, Report, Report];
+  it('text, Markdown and GitHub output of the sample lint, build, diff and check', () => {
+    const [lint, build, diff, check] = sampleReports() as [Report, Report, Report, Report];
     const files = new Map<string, string>();
-    for (const [name, r] of [['diff', diff], ['check', check]] as const) {
+    for (const [name, r] of [['lint', lint], ['build', build], ['diff', diff], ['check', check]] as const) {
       files.set(`${name}.txt`, renderReport(r, 'text'));
       files.set(`${name}.md`, renderReport(r, 'markdown'));
       files.set(`${name}.github.txt`, renderReport(r, 'github'));

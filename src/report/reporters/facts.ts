@@ -35,7 +35,7 @@ export function conflictsOf(report: Report): ConflictEvent[] {
   }
 }
 
-export function frameLinesOf(report: Report): FrameLines {
+export function reportLinesOf(report: Report): FrameLines {
   return report.command === 'diff' ? {} : report.lines;
 }
 

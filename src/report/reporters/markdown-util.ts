@@ -75,7 +75,7 @@ export function details(summary: string, body: string, open = false): string {
 
 const size = (s: string): number => new TextEncoder().encode(s).length;
 
-/** Head, then every section that fits (shortened when only part of it fits), then a truncation note. */
+/** Head, then every section that fits (as many of its items as fit when not all do), then a truncation note. */
 export function fitSections(head: string, sections: readonly Section[], fullReport: string, limit = COMMENT_LIMIT): string {
   const budget = limit - RESERVE;
   let out = head;
@@ -87,19 +87,22 @@ export function fitSections(head: string, sections: readonly Section[], fullRepo
       out += whole;
       continue;
     }
-    let n = s.items.length;
+    // The largest number of items that still fits (binary search: a render per step).
+    let lo = 0;
+    let hi = s.items.length - 1;
     let part = '';
-    while (n > 0) {
-      n = Math.floor(n / 2);
-      part = `\n\n${s.render(s.items.slice(0, n), s.items.length - n)}`;
-      if (n > 0 && size(out) + size(part) <= budget) break;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      const candidate = `\n\n${s.render(s.items.slice(0, mid), s.items.length - mid)}`;
+      if (size(out) + size(candidate) <= budget) {
+        lo = mid;
+        part = candidate;
+      } else {
+        hi = mid - 1;
+      }
     }
-    if (n > 0) {
-      out += part;
-      left += s.items.length - n;
-    } else {
-      left += s.items.length;
-    }
+    if (lo > 0) out += part;
+    left += s.items.length - lo;
   }
   if (left > 0) {
     out += `\n\n> **Truncated:** ${left} item${left === 1 ? '' : 's'} left out to stay under GitHub's ${num(COMMENT_LIMIT)}-character comment limit. ${fullReport}`;

@@ -19,7 +19,7 @@ import { findCatalogueEntry } from '../../diagnostics/catalogue.js';
 import type { Diagnostic, RelatedLocation, Severity } from '../../diagnostics/diagnostic.js';
 import { canonicalJson } from '../../util/canonical-json.js';
 import { sha256Hex } from '../../util/hash.js';
-import { diagnosticsOf, frameLinesOf } from './facts.js';
+import { diagnosticsOf, reportLinesOf } from './facts.js';
 import type { FrameLines, Report, Reporter } from './types.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -89,7 +89,7 @@ function notifications(report: Report, policyFile: string | null): Record<string
 }
 
 function results(report: Report, policyFile: string | null, ruleIndex: Map<string, number>): Record<string, unknown>[] {
-  const lines = frameLinesOf(report);
+  const lines = reportLinesOf(report);
   const seen = new Map<string, number>();
   return diagnosticsOf(report).filter((d) => !unplaceable(d, policyFile)).map((d) => {
     const key = fingerprintKey(d, lines);
