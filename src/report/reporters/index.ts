@@ -1,14 +1,14 @@
 /**
  * The one place a format name becomes a reporter, and the one way a report
  * becomes output: `renderReport` redacts secrets from the data, renders it,
- * and escapes control characters in the human-facing formats.
+ * and escapes control and bidi characters in the output (protect.ts).
  */
 import { UsageError } from '../../diagnostics/errors.js';
 import { githubReporter } from './github.js';
 import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { markdownReporter } from './markdown.js';
-import { escapeControls, redactReport, type Secret } from './protect.js';
+import { escapeControls, oneLineFields, redactReport, type Secret } from './protect.js';
 import { sarifReporter } from './sarif.js';
 import { textReporter } from './text.js';
 import { REPORT_FORMATS, type Report, type ReportFormat, type Reporter } from './types.js';
@@ -22,8 +22,6 @@ export const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = {
   html: htmlReporter,
 };
 
-/** Formats a person (or a log viewer) reads: their output gets control characters escaped. JSON and SARIF escape in their own syntax. */
-const HUMAN: ReadonlySet<ReportFormat> = new Set(['text', 'markdown', 'github', 'html']);
 
 export function isReportFormat(name: string): name is ReportFormat {
   return (REPORT_FORMATS as readonly string[]).includes(name);
@@ -36,8 +34,8 @@ export function reporterFor(name: string): Reporter {
 }
 
 export function renderReport(report: Report, format: ReportFormat, secrets: readonly Secret[] = []): string {
-  const out = REPORTERS[format].render(redactReport(report, secrets));
-  return HUMAN.has(format) ? escapeControls(out) : out;
+  const safe = redactReport(report, secrets);
+  return escapeControls(REPORTERS[format].render(format === 'text' ? oneLineFields(safe) : safe));
 }
 
 export type { Report, ReportFormat, Reporter } from './types.js';

@@ -52,7 +52,8 @@ export function mdCode(s: string, inTable = false): string {
 }
 
 export function mdFence(lines: readonly string[], info = ''): string {
-  const body = lines.join('\n');
+  // One data line is one line of the block: a newline inside it is shown, not obeyed.
+  const body = lines.map((l) => l.replace(/\r/g, '\\u000d').replace(/\n/g, '\\u000a')).join('\n');
   const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
   return `${fence}${info}\n${body}\n${fence}`;
 }

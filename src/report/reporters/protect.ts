@@ -5,9 +5,10 @@
  * 1. `redactReport`: every string anywhere in the report (messages, code-frame
  *    lines, excerpts, rule lines, paths) has each detected secret replaced by
  *    its public prefix and length, so no format can print one.
- * 2. `escapeControls`: in text for a terminal, a log or a page, control
- *    characters other than newline and tab, and the bidirectional overrides
- *    that reorder what a reader sees, become visible `\u{…}` escapes.
+ * 2. `escapeControls`: in every output, control characters other than
+ *    newline and tab, and the bidirectional overrides that reorder what a
+ *    reader sees, become visible `\u001b`-style escapes; for the text format
+ *    `oneLineFields` escapes newlines inside fields too.
  *
  * Interim: the lead is landing one shared redaction and escaping mechanism;
  * when it lands, these two functions delegate to it and nothing else changes.
@@ -50,9 +51,29 @@ export function redactReport<T extends Report>(report: T, secrets: readonly Secr
   return usable.length === 0 ? report : (walk(report, usable) as T);
 }
 
-// C0 but tab and newline, DEL, C1, and the bidi embeddings, overrides, isolates and marks.
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// C0 but tab and newline, DEL, C1, the bidi embeddings, overrides, isolates and marks, U+2028/2029.
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 
+/** `\u001b`: the visible form of one escaped character; inside a JSON string it is that string's own escape. */
+const visible = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Every format's whole output: controls and bidi characters become `\uXXXX`
+ * (newlines and tabs stay). Lossless for JSON and SARIF, whose strings hold
+ * no raw C0 and read the escape back as the same character.
+ */
 export function escapeControls(text: string): string {
-  return text.replace(CONTROLS, (c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`);
+  return text.replace(CONTROLS, visible);
+}
+
+/** For the text format: every string field single-line as well, so a file name with a newline cannot forge a report line. */
+export function oneLineFields<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(/[\n\r]/g, visible) as T;
+  if (Array.isArray(value)) return value.map((v) => oneLineFields(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = Object.create(Object.getPrototypeOf(value) === null ? null : Object.prototype) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(value)) out[k] = oneLineFields(v);
+    return out as T;
+  }
+  return value;
 }
