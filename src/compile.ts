@@ -30,6 +30,8 @@ import { applySeverities } from './validate/severity.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
 import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
+import { secretSites } from './validate/lint/secrets.js';
 import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
 import { detectConflicts, type ConflictResult } from './conflicts/detect.js';
@@ -72,8 +74,14 @@ export interface CompileResult {
   sourceTokens: Map<string, number>;
   /** Conflict events (also in the manifest), and per variant which rule won each topic. */
   conflicts: ConflictResult;
-  /** Sorted, severities as configured; `off` codes removed. */
+  /** Sorted, severities as configured; `off` codes removed; detected secrets masked. */
   diagnostics: Diagnostic[];
+  /**
+   * The secrets detected in this build's files (whatever their codes' severities), for every
+   * output surface to mask. Diagnostics and conflict events here are already redacted; only the
+   * rendered context (variants, attachments) holds secrets verbatim: it is the agent's input.
+   */
+  redactions: Redactions;
 }
 
 export async function compile(options: CompileOptions = {}): Promise<CompileResult> {
@@ -151,7 +159,9 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const profiles = await profiled;
   diagnostics.push(...profiles.diagnostics);
 
-  const final = sortDiagnostics(applySeverities(diagnostics, policy.severity));
+  const redactions = redactionsOf(secretSites(docs.values()));
+  const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, policy.severity)), redactions);
+  const events = redactDeep(conflicts.events, redactions);
   const manifest = buildManifest({
     resolution: resolved.value,
     variants: rendered.variants,
@@ -166,8 +176,9 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     includeLocal: options.includeLocal ?? false,
     includeUser: Boolean(options.userHome),
     sourceTokens: rendered.sourceTokens,
-    conflicts: conflicts.events,
+    conflicts: events,
     profiles: profiles.perVariant,
+    redactions,
   });
   return {
     manifest,
@@ -178,8 +189,9 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     discovered,
     policy,
     sourceTokens: rendered.sourceTokens,
-    conflicts,
+    conflicts: { events, diagnostics: redactDeep(conflicts.diagnostics, redactions), topicsFor: (v) => redactDeep(conflicts.topicsFor(v), redactions) },
     diagnostics: final,
+    redactions,
   };
 }
 

@@ -66,6 +66,11 @@ export interface OpenOptions {
   expectDigest?: string;
   /** 'lazy' (default): check each text when first served; 'all': check every text while opening. */
   verify?: 'lazy' | 'all';
+  /**
+   * An extra check of the manifest bytes before anything else is read, e.g. a
+   * signature against a trust file (the registry's `signedBy`); a diagnostic refuses the bundle.
+   */
+  verifyManifest?: (manifestBytes: Buffer) => Diagnostic | null;
 }
 
 export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle {
@@ -75,6 +80,8 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
   if (options.expectDigest !== undefined && options.expectDigest !== digest) {
     fail('RC7005', MANIFEST_FILE, `bundle digest mismatch: expected ${options.expectDigest}, found ${digest}`);
   }
+  const refused = options.verifyManifest?.(raw) ?? null;
+  if (refused) throw new BundleError(refused);
   const parsed = parseManifest(raw);
   if (!parsed.ok) throw new BundleError(parsed.diagnostic);
   const manifest = parsed.manifest;

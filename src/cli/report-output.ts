@@ -10,7 +10,8 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { compilerVersion } from '../config/package-files.js';
 import { REPO_POLICY_PATH } from '../config/load-policy.js';
 import { UsageError } from '../diagnostics/errors.js';
-import { renderReport, reporterFor, REPORT_FORMATS, type Report, type ReportFormat, type Secret } from '../report/reporters/index.js';
+import type { Redactions } from '../diagnostics/redact.js';
+import { renderReport, reporterFor, REPORT_FORMATS, type Report, type ReportFormat } from '../report/reporters/index.js';
 import type { ToolInfo } from '../report/reporters/types.js';
 import { toPosix } from '../util/posix-path.js';
 import type { OptionSpec, Parsed } from './args.js';
@@ -66,8 +67,8 @@ function writeWhole(path: string, text: string): void {
   }
 }
 
-/** Print the report on stdout in the requested format and write every --report file. */
-export function emitReport(io: Io, request: ReportRequest, report: Report, secrets: readonly Secret[]): void {
-  for (const f of request.files) writeWhole(f.path, renderReport(report, f.format, secrets));
-  io.out(renderReport(report, request.format, secrets));
+/** Print the report on stdout in the requested format and write every --report file; `redactions`: the run's detected secrets (CompileResult.redactions). */
+export function emitReport(io: Io, request: ReportRequest, report: Report, redactions: Redactions): void {
+  for (const f of request.files) writeWhole(f.path, renderReport(report, f.format, redactions));
+  io.out(renderReport(report, request.format, redactions));
 }

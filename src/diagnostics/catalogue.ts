@@ -11,6 +11,7 @@ import { VALIDATE_CODES } from './catalogue-validate.js';
 import { PROFILE_CODES } from './catalogue-profiles.js';
 import { CONFLICT_CODES } from './catalogue-conflicts.js';
 import { BUNDLE_CODES } from './catalogue-bundle.js';
+import { REGISTRY_CODES } from './catalogue-registry.js';
 
 export interface CatalogueEntry {
   code: string;
@@ -90,7 +91,7 @@ const CORE_CODES: CatalogueEntry[] = [
 ];
 
 const CATALOGUE = new Map<string, CatalogueEntry>();
-for (const entry of [...CORE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES, ...BUNDLE_CODES]) {
+for (const entry of [...CORE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES, ...BUNDLE_CODES, ...REGISTRY_CODES]) {
   if (CATALOGUE.has(entry.code)) throw new Error(`duplicate diagnostic code ${entry.code}`);
   CATALOGUE.set(entry.code, entry);
 }

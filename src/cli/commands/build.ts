@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { compile } from '../../compile.js';
 import { writeBundle } from '../../emit/write-bundle.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
-import { buildReportOf, secretsOf } from '../../report/reporters/from-compile.js';
+import { buildReportOf } from '../../report/reporters/from-compile.js';
 import { parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { emitReport, policyFileOf, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';
@@ -47,6 +47,6 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
     repo: displayPath(io, options.repoDir), policy_file: policyFileOf(options.repoDir, options.policyFile),
     written: written && displayPath(io, written), check: values.check ? { out: displayPath(io, outDir), stale } : null,
   }, toolInfo());
-  emitReport(io, request, report, secretsOf(result));
+  emitReport(io, request, report, result.redactions);
   return failed || stale ? EXIT.errors : EXIT.clean;
 }

@@ -16,6 +16,10 @@ import { UsageError } from '../../diagnostics/errors.js';
 import { PROFILES, profileByName } from '../../profiles/registry.js';
 import type { ProfileResult, RepoView } from '../../profiles/types.js';
 import { num } from '../../report/text.js';
+import { redact, redactDeep, redactionsOf } from '../../diagnostics/redact.js';
+import { escapeFields, jsonText, oneLine } from '../../report/escape.js';
+import { secretSitesInText } from '../../validate/lint/secrets.js';
+import { printContext, warnAboutSecrets } from './print-context.js';
 import { compareCodeUnits } from '../../util/compare.js';
 import { dirnameOf, toPosix } from '../../util/posix-path.js';
 import type { Io } from '../io.js';
@@ -60,9 +64,14 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
   const options = { ...(typeof fromPolicy === 'object' && fromPolicy !== null ? fromPolicy as Record<string, unknown> : {}), ...parseOptions(req.options) };
   const cwd = paths.includes(req.path) || isFile(rootReal, req.path) ? dirnameOf(req.path) : req.path;
   const result = profile.load(view, cwd, options);
-  if (req.format === 'json') io.out(`${JSON.stringify({ path: req.path, agent: profile.agent, options, ...result }, null, 2)}\n`);
-  else if (req.text) io.out(result.text);
-  else io.out(formatProfile(req.path, profile.agent, result));
+  // Only the injected text itself may show a secret it holds (and printContext says so); the listing is redacted.
+  const redactions = redactionsOf(secretSitesInText('', result.text));
+  const { text, ...listing } = result;
+  if (req.format === 'json') {
+    io.out(`${jsonText({ path: req.path, agent: profile.agent, options: redactDeep(options, redactions), ...redactDeep(listing, redactions), ...(req.text ? { text } : {}) })}\n`);
+    if (req.text) warnAboutSecrets(io, 'explain', text);
+  } else if (req.text) printContext(io, 'explain', text);
+  else io.out(redact(formatProfile(oneLine(req.path), profile.agent, escapeFields(result)), redactions));
 }
 
 function isFile(root: string, rel: string): boolean {

@@ -2,7 +2,7 @@
 import { resolve, relative } from 'node:path';
 import { compile } from '../../compile.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
-import { lintReportOf, secretsOf } from '../../report/reporters/from-compile.js';
+import { lintReportOf } from '../../report/reporters/from-compile.js';
 import { toPosix } from '../../util/posix-path.js';
 import { parseCommandArgs } from '../args.js';
 import { EXIT, type Io } from '../io.js';
@@ -33,6 +33,6 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   const inScope = filters.length === 0 ? null : (file: string): boolean => filters.some((f) => f === '' || file === f || file.startsWith(`${f}/`));
   const shown = inScope === null ? result.diagnostics : result.diagnostics.filter((d) => inScope(d.file));
   const where = { repo: displayPath(io, options.repoDir), policy_file: policyFileOf(options.repoDir, options.policyFile) };
-  emitReport(io, request, lintReportOf(result, shown, inScope, where, toolInfo()), secretsOf(result));
+  emitReport(io, request, lintReportOf(result, shown, inScope, where, toolInfo()), result.redactions);
   return hasErrors(shown) ? EXIT.errors : EXIT.clean;
 }

@@ -2,6 +2,7 @@
 import { relative, resolve } from 'node:path';
 import type { CompileOptions, CompileResult } from '../../compile.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { redact, type Redactions } from '../../diagnostics/redact.js';
 import type { SourceLines } from '../../report/text.js';
 import { str, type OptionSpec, type Parsed } from '../args.js';
 import type { Io } from '../io.js';
@@ -53,4 +54,13 @@ export function displayPath(io: Io, abs: string): string {
 
 export function diagnosticsJson(list: readonly Diagnostic[]): unknown[] {
   return list.map((d) => ({ ...d }));
+}
+
+/**
+ * The one exit for what a command prints about a compile result: detected
+ * secrets masked (the text and JSON reporters mask them too; this also
+ * covers any field they do not know about).
+ */
+export function redactedOut(io: Io, redactions: Redactions): (text: string) => void {
+  return (text) => io.out(redact(text, redactions));
 }

@@ -6,14 +6,14 @@
 import type { CompileResult } from '../../compile.js';
 import type { ConflictEvent } from '../../conflicts/events.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { maskSourceLine } from '../../diagnostics/redact.js';
 import { compareCodeUnits } from '../../util/compare.js';
-import { secretOf, type Secret } from './protect.js';
 import type { BuildReport, BuildSummary, FrameLines, LintReport, ToolInfo, VariantFacts } from './types.js';
 
 const MAX_VARIANTS = 50;
 const MAX_DIRS = 5;
 
-/** The lines each diagnostic points at, from the parsed documents of the result. */
+/** The lines each diagnostic points at, from the parsed documents of the result; secrets masked by position. */
 export function frameLinesOf(result: CompileResult, diagnostics: readonly Diagnostic[]): FrameLines {
   const out: FrameLines = Object.create(null) as FrameLines;
   const split = new Map<string, string[]>();
@@ -26,7 +26,7 @@ export function frameLinesOf(result: CompileResult, diagnostics: readonly Diagno
     const text = lines[d.range.start.line - 1];
     if (text === undefined) continue;
     const perFile = out[d.file] ?? (out[d.file] = Object.create(null) as Record<string, string>);
-    perFile[String(d.range.start.line)] = text;
+    perFile[String(d.range.start.line)] = maskSourceLine(d.file, d.range.start.line, text, result.redactions);
   }
   return out;
 }
@@ -102,25 +102,4 @@ export function buildReportOf(result: CompileResult, outcome: BuildOutcome, tool
     conflicts: [...result.manifest.conflicts],
     lines: frameLinesOf(result, result.diagnostics),
   };
-}
-
-/**
- * The text of every secret the lint found (RC60xx): the exact span each
- * diagnostic marks, one piece per line it covers, so no reporter prints it.
- */
-export function secretsOf(result: CompileResult): Secret[] {
-  const out = new Map<string, Secret>();
-  for (const d of result.diagnostics) {
-    if (!d.code.startsWith('RC60')) continue;
-    const doc = result.resolution.sources.get(d.file)?.doc;
-    if (!doc) continue;
-    const lines = doc.text.split('\n');
-    const { start, end } = d.range;
-    for (let n = start.line; n <= end.line; n++) {
-      const text = lines[n - 1] ?? '';
-      const piece = text.slice(n === start.line ? start.col - 1 : 0, n === end.line ? end.col - 1 : text.length).trim();
-      if (piece !== '' && !out.has(piece)) out.set(piece, secretOf(piece));
-    }
-  }
-  return [...out.values()];
 }

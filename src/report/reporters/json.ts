@@ -5,6 +5,7 @@
  * written. Diff and check print BundleDiff / CheckReport as they are
  * (schemas/diff.schema.json, schemas/check.schema.json).
  */
+import { jsonText } from '../escape.js';
 import type { Report, Reporter } from './types.js';
 
 function jsonOf(report: Report): unknown {
@@ -27,5 +28,5 @@ function jsonOf(report: Report): unknown {
 export const jsonReporter: Reporter = {
   format: 'json',
   description: 'for programs: the report as JSON (schemas/report.schema.json, diff and check schemas)',
-  render: (report) => `${JSON.stringify(jsonOf(report), null, 2)}\n`,
+  render: (report) => `${jsonText(jsonOf(report))}\n`,
 };

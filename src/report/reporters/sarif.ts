@@ -20,6 +20,7 @@ import type { Diagnostic, RelatedLocation, Severity } from '../../diagnostics/di
 import { canonicalJson } from '../../util/canonical-json.js';
 import { sha256Hex } from '../../util/hash.js';
 import { diagnosticsOf, reportLinesOf } from './facts.js';
+import { jsonText } from '../escape.js';
 import type { FrameLines, Report, Reporter } from './types.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -136,5 +137,5 @@ export function sarifLog(report: Report): Record<string, unknown> {
 export const sarifReporter: Reporter = {
   format: 'sarif',
   description: 'for code scanning: SARIF 2.1.0, one result per diagnostic',
-  render: (report) => `${JSON.stringify(sarifLog(report), null, 2)}\n`,
+  render: (report) => `${jsonText(sarifLog(report))}\n`,
 };
