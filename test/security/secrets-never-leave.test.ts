@@ -97,6 +97,19 @@ describe('every CLI output and bundle file', () => {
     expect(leakIn(r.stderr), r.stderr).toBeNull();
   });
 
+  // Every report format (src/report/reporters), on stdout and in --report files, for lint and build.
+  it.each([['lint', ['lint']], ['build --check', ['build', '--check']]] as const)('%s in every report format holds no secret', (name, args) => {
+    const formats = ['json', 'markdown', 'sarif', 'github', 'html'];
+    const dir = join(m.dir, `reports-${name.replace(/\W+/g, '-')}`);
+    const r = rulec([...args, '--format', 'text', ...formats.flatMap((f) => ['--report', `${f}=${join(dir, `report.${f}`)}`])], m.repo);
+    expect(r.code, r.stderr).not.toBe(2);
+    expect(leakIn(r.stdout), r.stdout).toBeNull();
+    for (const f of formats) {
+      const text = readFileSync(join(dir, `report.${f}`), 'utf8');
+      expect(leakIn(text), `${name} --report ${f}`).toBeNull();
+    }
+  });
+
   it('text reports show the masks where the secrets were', () => {
     const r = rulec(['lint'], m.repo);
     expect(r.stdout).toMatch(/\| .*ghp_\*{36}/);

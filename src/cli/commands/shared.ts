@@ -15,10 +15,13 @@ export const COMPILE_OPTIONS: OptionSpec = {
   format: { type: 'string' },
 };
 
-export const COMPILE_HELP = `  --repo DIR        repository to compile (default: current directory)
+/** The compile options without --format: build and lint add the report formats (src/cli/report-output.ts). */
+export const COMPILE_INPUT_HELP = `  --repo DIR        repository to compile (default: current directory)
   --managed DIR     managed-layer directory (overrides the policy's managed.dir)
   --policy FILE     policy file (default: .rulec/policy.yaml in the repo, if present)
-  --include-local   include personal, unreviewed files (CLAUDE.local.md, ignored AGENTS.override.md)
+  --include-local   include personal, unreviewed files (CLAUDE.local.md, ignored AGENTS.override.md)`;
+
+export const COMPILE_HELP = `${COMPILE_INPUT_HELP}
   --format FMT      text (default) or json`;
 
 export function compileOptionsFrom(values: Parsed['values'], io: Io): CompileOptions & { repoDir: string } {
