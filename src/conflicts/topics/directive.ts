@@ -58,6 +58,9 @@ export const directive: TopicExtractor = {
   exclusive: false,
   extract,
   compatible: sameSubject,
-  // sameSubject requires the same verb, the first word of the value.
-  bucket: (value: string) => value.slice(0, value.indexOf(' ') >>> 0),
+  // sameSubject requires the same verb (the first word of the value) and a shared object word.
+  buckets: (value: string) => {
+    const [verb, ...objects] = value.split(' ');
+    return objects.map((w) => `${verb} ${w}`);
+  },
 };
