@@ -49,42 +49,46 @@ export function scanLines(text: string, firstLine = 1): ScannedLine[] {
  */
 export function maskInline(line: string, commentOpen = false, { codeSpans = true } = {}): { masked: string; commentOpen: boolean } {
   if (!codeSpans && !commentOpen && !line.includes('<!--')) return { masked: line, commentOpen: false };
-  let out = '';
+  // Copy unmasked text in slices, not a character at a time: a 3 MB line would
+  // otherwise build millions of one-character strings for the collector.
+  const parts: string[] = [];
+  let from = 0;
   let i = 0;
   let inComment = commentOpen;
+  // A run of n backticks with no closing run means no longer run closes later either.
+  let unclosable = Infinity;
   while (i < line.length) {
     if (inComment) {
       const end = line.indexOf('-->', i);
       const stop = end < 0 ? line.length : end + 3;
-      out += ' '.repeat(stop - i);
-      i = stop;
+      parts.push(line.slice(from, i), ' '.repeat(stop - i));
+      i = from = stop;
       inComment = end < 0;
       continue;
     }
     if (line.startsWith('<!--', i)) {
-      out += '    ';
-      i += 4;
+      parts.push(line.slice(from, i), '    ');
+      i = from = i + 4;
       inComment = true;
       continue;
     }
     if (codeSpans && line[i] === '`') {
       let run = 1;
       while (line[i + run] === '`') run++;
-      const ticks = '`'.repeat(run);
-      const close = line.indexOf(ticks, i + run);
+      const close = run >= unclosable ? -1 : line.indexOf('`'.repeat(run), i + run);
       if (close >= 0) {
-        out += ' '.repeat(close + run - i);
-        i = close + run;
+        parts.push(line.slice(from, i), ' '.repeat(close + run - i));
+        i = from = close + run;
         continue;
       }
-      out += ticks;
+      unclosable = run;
       i += run;
       continue;
     }
-    out += line[i];
     i++;
   }
-  return { masked: out, commentOpen: inComment };
+  parts.push(line.slice(from));
+  return { masked: parts.join(''), commentOpen: inComment };
 }
 
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
