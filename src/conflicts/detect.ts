@@ -68,6 +68,7 @@ export function detectConflicts(res: Resolution, policy: Policy, today: string, 
 export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
   const layerOrder: readonly Layer[] = policy.conflicts?.layer_order ?? DEFAULT_LAYER_ORDER;
   const limit = policy.conflicts?.limits?.findings_per_topic ?? DEFAULT_FINDINGS_PER_TOPIC;
+  const eventLimit = policy.conflicts?.limits?.events ?? DEFAULT_EVENT_LIMIT;
   const facts = new Map<string, SourceFacts | null>();
   const factsFor = (id: string): SourceFacts | null => {
     let f = facts.get(id);
@@ -77,69 +78,18 @@ export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
     }
     return f;
   };
-  const pairCache = new Map<string, PairConflict[]>();
-  const pairsOf = (a: string, b: string): PairConflict[] => {
-    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-    let found = pairCache.get(key);
-    if (!found) {
-      const fa = factsFor(a);
-      const fb = factsFor(b);
-      found = fa && fb ? pairConflicts(fa, fb, layerOrder) : [];
-      pairCache.set(key, found);
-    }
-    return found;
-  };
-
-  const building = new Map<string, { event: ConflictEvent; variants: Set<ResolvedVariant> }>();
-  // A cached pair yields the same PairConflict objects in every variant: build
-  // (and hash) each event once, not once per variant it occurs in.
-  const eventOf = new Map<PairConflict, ConflictEvent>();
-  const record = (c: PairConflict, v: ResolvedVariant): void => {
-    let e = eventOf.get(c);
-    if (!e) eventOf.set(c, (e = pairEvent(c, factsFor, policy)));
-    const existing = building.get(e.id);
-    if (existing) existing.variants.add(v);
-    else building.set(e.id, { event: e, variants: new Set([v]) });
-  };
+  const rec = new Recorder(factsFor, layerOrder, policy);
   const standing = res.variants.map((v) => [...new Set(v.sources.map((r) => r.id))]);
   const reach = attachmentReach(res);
-  const eventLimit = policy.conflicts?.limits?.events ?? DEFAULT_EVENT_LIMIT;
-  // Pairs with an enforced managed source first, all of them: no violation is
-  // ever missed. Then every other candidate pair, until twice the event limit.
-  res.variants.forEach((v, vi) => {
-    const ids = standing[vi] as string[];
-    const others = [...ids, ...(reach.reaching[vi] ?? []).flatMap((ai) => reach.list[ai]?.own ?? [])];
-    for (const e of ids) if (factsFor(e)?.authority.enforced) for (const o of others) if (o !== e) pairsOf(e, o).forEach((c) => record(c, v));
-  });
-  let stopped = false;
-  const own = new Map<number, SpeakerIndex>();
-  for (let vi = 0; vi < res.variants.length && !stopped; vi++) {
-    const v = res.variants[vi] as ResolvedVariant;
-    const done = new Set<string>();
-    const sink = (a: string, b: string): boolean => {
-      const pair = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-      if (!done.has(pair)) {
-        done.add(pair);
-        for (const c of pairsOf(a, b)) record(c, v);
-      }
-      return !(stopped ||= building.size >= 2 * eventLimit);
-    };
-    const ix = speakerIndex(standing[vi] as string[], factsFor);
-    if (!pairsWithin(ix, sink)) break;
-    for (const ai of reach.reaching[vi] ?? []) {
-      let mine = own.get(ai);
-      if (!mine) own.set(ai, (mine = speakerIndex(reach.list[ai]?.own ?? [], factsFor)));
-      if (!pairsWithin(mine, sink) || !pairsAcross(mine, ix, sink)) break;
-    }
-  }
-  for (const { event, variants } of shadowEvents(res, factsFor, policy)) building.set(event.id, { event, variants });
+  enforcedPairs(res, standing, reach, factsFor, rec);
+  const stopped = candidatePairs(res, standing, reach, factsFor, rec, 2 * eventLimit);
+  for (const { event, variants } of shadowEvents(res, factsFor, policy)) rec.building.set(event.id, { event, variants });
   const groups = duplicateGroups(res, reach.list, factsFor, layerOrder);
-  const texts = groups.map(keptText);
 
   return {
-    texts,
+    texts: groups.map(keptText),
     finish(counter, today) {
-      const all = [...building.values()].map(({ event, variants }) => withPaths(event, variants));
+      const all = [...rec.building.values()].map(({ event, variants }) => withPaths(event, variants));
       for (const g of groups) {
         const e = groupEvent(g, policy);
         e.wasted_tokens = counter.count(keptText(g)) * (g.together - 1);
@@ -153,11 +103,93 @@ export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
       return {
         events,
         diagnostics,
-        topicsFor: (variantId) => topicsOfVariant(standing[res.variants.findIndex((v) => v.id === variantId)] ?? [], factsFor, pairsOf,
-          (c) => pairEvent(c, factsFor, policy)),
+        topicsFor: (variantId) => topicsOfVariant(standing[res.variants.findIndex((v) => v.id === variantId)] ?? [], factsFor,
+          (a, b) => rec.pairsOf(a, b), (c) => pairEvent(c, factsFor, policy)),
       };
     },
   };
+}
+
+/** Pair results (cached: a pair rules the same way in every variant) and the events they become, with their variants. */
+class Recorder {
+  readonly building = new Map<string, { event: ConflictEvent; variants: Set<ResolvedVariant> }>();
+  private readonly pairs = new Map<string, PairConflict[]>();
+  // A cached pair yields the same PairConflict objects in every variant: build (and hash) each event once.
+  private readonly eventOf = new Map<PairConflict, ConflictEvent>();
+
+  constructor(private readonly factsFor: (id: string) => SourceFacts | null, private readonly layerOrder: readonly Layer[],
+    private readonly policy: Policy) {}
+
+  pairsOf(a: string, b: string): PairConflict[] {
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    let found = this.pairs.get(key);
+    if (!found) {
+      const fa = this.factsFor(a);
+      const fb = this.factsFor(b);
+      found = fa && fb ? pairConflicts(fa, fb, this.layerOrder) : [];
+      this.pairs.set(key, found);
+    }
+    return found;
+  }
+
+  /** Record every disagreement of a and b as occurring in v. */
+  compare(a: string, b: string, v: ResolvedVariant): void {
+    for (const c of this.pairsOf(a, b)) {
+      let e = this.eventOf.get(c);
+      if (!e) this.eventOf.set(c, (e = pairEvent(c, this.factsFor, this.policy)));
+      const existing = this.building.get(e.id);
+      if (existing) existing.variants.add(v);
+      else this.building.set(e.id, { event: e, variants: new Set([v]) });
+    }
+  }
+}
+
+interface Reach {
+  list: AttachmentReach[];
+  /** Per variant index, the attachments that can attach there. */
+  reaching: number[][];
+}
+
+/** Every pair with an enforced managed source, in every context: no violation is ever missed, whatever the caps. */
+function enforcedPairs(res: Resolution, standing: string[][], reach: Reach, factsFor: (id: string) => SourceFacts | null, rec: Recorder): void {
+  res.variants.forEach((v, vi) => {
+    const ids = standing[vi] as string[];
+    const enforced = ids.filter((id) => factsFor(id)?.authority.enforced);
+    if (enforced.length === 0) return;
+    const others = [...ids, ...(reach.reaching[vi] ?? []).flatMap((ai) => reach.list[ai]?.own ?? [])];
+    for (const e of enforced) for (const o of others) if (o !== e) rec.compare(e, o, v);
+  });
+}
+
+/**
+ * Every candidate pair (speakers.ts) of each variant's standing sources, and of
+ * each attachment with itself and the variants it reaches, until `stopAt`
+ * events exist. Returns whether it stopped early.
+ */
+function candidatePairs(res: Resolution, standing: string[][], reach: Reach, factsFor: (id: string) => SourceFacts | null, rec: Recorder,
+  stopAt: number): boolean {
+  let stopped = false;
+  const own = new Map<number, SpeakerIndex>();
+  for (let vi = 0; vi < res.variants.length && !stopped; vi++) {
+    const v = res.variants[vi] as ResolvedVariant;
+    const done = new Set<string>();
+    const sink = (a: string, b: string): boolean => {
+      const pair = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+      if (!done.has(pair)) {
+        done.add(pair);
+        rec.compare(a, b, v);
+      }
+      return !(stopped ||= rec.building.size >= stopAt);
+    };
+    const ix = speakerIndex(standing[vi] as string[], factsFor);
+    if (!pairsWithin(ix, sink)) break;
+    for (const ai of reach.reaching[vi] ?? []) {
+      let mine = own.get(ai);
+      if (!mine) own.set(ai, (mine = speakerIndex(reach.list[ai]?.own ?? [], factsFor)));
+      if (!pairsWithin(mine, sink) || !pairsAcross(mine, ix, sink)) break;
+    }
+  }
+  return stopped;
 }
 
 function keptText(g: DuplicateGroup): string {
@@ -165,7 +197,7 @@ function keptText(g: DuplicateGroup): string {
 }
 
 /** Each attachment's own sources and the variants it can attach in; per variant, the attachments that reach it. */
-function attachmentReach(res: Resolution): { list: AttachmentReach[]; reaching: number[][] } {
+function attachmentReach(res: Resolution): Reach {
   const under = variantsUnder(res.variants);
   const index = new Map(res.variants.map((v, i) => [v, i]));
   const reaching: number[][] = res.variants.map(() => []);
