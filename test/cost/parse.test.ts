@@ -21,6 +21,15 @@ describe('parse doubles at most linearly', () => {
     expect(d.ratio).toBeLessThan(MAX_RATIO);
   });
 
+  it.each([
+    ['a heading with n blanks between two words', (n: number) => `# a${' \t'.repeat(n / 2)}b\n\ntext\n`],
+    ['a loose (non-YAML) frontmatter value with n spaces inside', (n: number) => `---\nglobs: a${' '.repeat(n)}b\nbad: [\n---\n\n- Rule.\n`],
+  ] as const)('%s (the regexes they replaced were cubic)', async (label, shape) => {
+    const d = await doubling((n) => file('.cursor/rules/x.mdc', shape(n)), parse, { n: 100_000, maxN: 6_400_000 });
+    console.log(describeDoubling(`parse, ${label}`, d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
   it('a frontmatter of n globs', async () => {
     const d = await doubling((n) => file('.claude/rules/x.md',
       `---\npaths:\n${Array.from({ length: n }, (_, i) => `  - "src/p${i}/**/*.ts"`).join('\n')}\n---\n\n# X\n\n- Rule.\n`), parse, { n: 500 });
