@@ -20,7 +20,7 @@ const CORPUS = '/work/shared/real-world-corpus';
 const REVIEWED: Record<string, [string, string][]> = {
   'launchdarkly__js-core': [
     ...copies('.cursor/rules/dependencies.mdc', 6), ...copies('.cursor/rules/development.mdc', 4),
-    ...copies('.cursor/rules/testing.mdc', 1), ...copies('.cursor/rules/typescript.mdc', 4),
+    ...copies('.cursor/rules/testing.mdc', 1), ...copies('.cursor/rules/typescript.mdc', 3),
   ],
   'ghostty-org__ghostty': [
     ['override build-command AGENTS.md | macos/AGENTS.md -> macos/AGENTS.md',
