@@ -35,7 +35,7 @@ import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.
 import { secretSites } from './validate/lint/secrets.js';
 import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
-import { detectConflicts, type ConflictResult } from './conflicts/detect.js';
+import { scanConflicts, type ConflictResult } from './conflicts/detect.js';
 import { canonicalJson } from './util/canonical-json.js';
 import { digestOf } from './util/hash.js';
 import { toPosix } from './util/posix-path.js';
@@ -140,13 +140,13 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
 
   const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports: { roots, maxDepth: policy.imports.max_depth } });
   diagnostics.push(...resolved.diagnostics);
-  const conflicts = detectConflicts(resolved.value, policy, options.today ?? utcToday());
-  diagnostics.push(...conflicts.diagnostics);
 
-  // Count the blocks and evaluate the agent profiles on the worker while this thread lints.
+  // Count the blocks and evaluate the agent profiles on the worker while this thread finds conflicts and lints.
   const blocks = blockTexts(resolved.value);
   const counted = background.count(blocks);
   const profiled = background.profiles(profileJob(discovered, resolved.value, policy, { docs, roots, maxDepth: policy.imports.max_depth }));
+  const scan = scanConflicts(resolved.value, policy);
+  const countedTexts = background.count(scan.texts);
   diagnostics.push(...runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
@@ -159,6 +159,9 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   if (discovered.localExcluded.length > 0) diagnostics.push(localNote(discovered.localExcluded));
   const profiles = await profiled;
   diagnostics.push(...profiles.diagnostics);
+  const textCounts = await countedTexts;
+  const conflicts = scan.finish(tokenCounter(policy.tokenizer, new Map(scan.texts.map((t, i) => [t, textCounts[i] ?? 0]))), options.today ?? utcToday());
+  diagnostics.push(...conflicts.diagnostics);
 
   const redactions = redactionsOf(secretSites(docs.values()));
   const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, policy.severity)), redactions);
