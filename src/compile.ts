@@ -35,6 +35,7 @@ import { detectConflicts, type ConflictResult } from './conflicts/detect.js';
 import { canonicalJson } from './util/canonical-json.js';
 import { digestOf } from './util/hash.js';
 import { toPosix } from './util/posix-path.js';
+import { pushAll } from './util/push-all.js';
 
 export interface CompileOptions {
   /** Repository directory (default: the current directory). */
@@ -100,14 +101,14 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const diagnostics: Diagnostic[] = [];
   const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
     outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null });
-  diagnostics.push(...found.diagnostics);
+  pushAll(diagnostics, found.diagnostics);
   const discovered = found.value;
 
   const docs = new Map<string, ParsedDoc>();
   for (const file of discovered.files) {
     const parsed = parseDoc(file);
     docs.set(file.id, parsed.value);
-    diagnostics.push(...parsed.diagnostics);
+    pushAll(diagnostics, parsed.diagnostics);
   }
 
   const roots = {
@@ -116,28 +117,29 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     managedReal: discovered.managedReal,
     ...(discovered.managedReal ? { managed: toPosix(discovered.managedReal) } : {}),
   };
-  diagnostics.push(...followImports(discovered.files, docs, {
-    roots, maxDepth: policy.imports.max_depth, maxBytes: policy.discover.max_file_bytes,
+  const followed = followImports(discovered.files, docs, {
+    roots, maxDepth: policy.imports.max_depth, maxFiles: policy.imports.max_files, maxBytes: policy.discover.max_file_bytes,
     isExcluded: discovered.isExcluded, parse: parseDoc,
-  }));
+  });
+  pushAll(diagnostics, followed.diagnostics);
   const fmSchemas = loadFrontmatterSchemas();
   for (const file of discovered.files) {
     const doc = docs.get(file.id);
-    if (doc) diagnostics.push(...checkFrontmatter(file, doc, fmSchemas));
+    if (doc) pushAll(diagnostics, checkFrontmatter(file, doc, fmSchemas));
   }
 
   if (discovered.git) discovered.git.dirty = discovered.files.some((f) => discovered.isDirty(f));
 
-  const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports: { roots, maxDepth: policy.imports.max_depth } });
-  diagnostics.push(...resolved.diagnostics);
+  const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports: { roots, maxDepth: policy.imports.max_depth, capped: followed.capped, refused: followed.refused } });
+  pushAll(diagnostics, resolved.diagnostics);
   const conflicts = detectConflicts(resolved.value, policy, options.today ?? utcToday());
-  diagnostics.push(...conflicts.diagnostics);
+  pushAll(diagnostics, conflicts.diagnostics);
 
   // Count the blocks and evaluate the agent profiles on the worker while this thread lints.
   const blocks = blockTexts(resolved.value);
   const counted = background.count(blocks);
   const profiled = background.profiles(profileJob(discovered, resolved.value, policy));
-  diagnostics.push(...runLint(discovered.files.flatMap((file) => {
+  pushAll(diagnostics, runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
   }), (code) => policy.severity[code] ?? catalogueEntry(code).severity));
@@ -145,10 +147,10 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const counter = tokenCounter(policy.tokenizer, new Map(blocks.map((b, i) => [b, counts[i] ?? 0])));
   const rendered = render(resolved.value, counter);
   const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
-  diagnostics.push(...budgets.diagnostics);
+  pushAll(diagnostics, budgets.diagnostics);
   if (discovered.localExcluded.length > 0) diagnostics.push(localNote(discovered.localExcluded));
   const profiles = await profiled;
-  diagnostics.push(...profiles.diagnostics);
+  pushAll(diagnostics, profiles.diagnostics);
 
   const final = sortDiagnostics(applySeverities(diagnostics, policy.severity));
   const manifest = buildManifest({

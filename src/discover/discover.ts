@@ -10,8 +10,9 @@
  * 3. Classify every path against the format table; give each instruction file
  *    its base layer (local when personal or ignored; repo at the root; path below).
  *    Local files are listed but not read unless --include-local.
- * 4. Read each file under its root: symlinks must stay inside the root,
- *    oversize files are refused unread.
+ * 4. Read each file through readConfined(): the real path of the whole path
+ *    must stay inside its root, only regular files are opened, oversize files
+ *    are refused unread.
  * 5. Read the managed directory (every .md file, sorted) as the managed layer.
  * 6. Report paths that collide by letter case with an instruction file.
  */
@@ -24,9 +25,11 @@ import type { Policy, FormatFamily } from '../config/policy.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../diagnostics/errors.js';
 import { compareCodeUnits } from '../util/compare.js';
+import { pushAll } from '../util/push-all.js';
+import { sourceId } from '../util/source-id.js';
 import { classifyPath } from './formats.js';
 import { gitAt, gitSnapshot, workTreeTop, type GitInfo, type GitSnapshot } from './git.js';
-import { readUnderRoot } from './read-source.js';
+import { readConfined } from './read-confined.js';
 import { walkTree } from './walk.js';
 
 export interface DiscoverOptions {
@@ -90,16 +93,16 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       localExcluded.push(path);
       continue;
     }
-    const read = readUnderRoot(rootReal, path, path, maxBytes);
+    const read = readConfined(rootReal, path, path, maxBytes);
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
     }
-    files.push(source(path, path, 'repo', c.spec.name, layer, c.scope, read.bytes, read.linkTarget, snap === null || snap.indexBlobs.has(path)));
+    files.push(source('repo', path, c.spec.name, layer, c.scope, read.bytes, read.realRel, snap === null || snap.indexBlobs.has(path)));
   }
   if (managedReal) files.push(...readManaged(managedReal, maxBytes, diagnostics));
   if (options.userHome) files.push(...readUserFiles(realDir(options.userHome, 'home'), maxBytes, diagnostics));
-  diagnostics.push(...caseCollisions(paths, files));
+  pushAll(diagnostics, caseCollisions(paths, files));
   files.sort((a, b) => compareCodeUnits(a.id, b.id));
   localExcluded.sort(compareCodeUnits);
   const git = snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: false };
@@ -158,10 +161,11 @@ function realDir(dir: string, what: string): string {
   return real;
 }
 
-export function source(id: string, rel: string, root: Root, format: FormatName, layer: Layer, scope: string,
-  bytes: Uint8Array, linkTarget: string | undefined, tracked: boolean): SourceFile {
-  const f: SourceFile = { id, rel, root, format, layer, scope, bytes, tracked };
-  if (linkTarget !== undefined) f.linkTarget = linkTarget;
+/** A SourceFile read from `root` at `rel`, whose real path below the root is `realRel`. */
+export function source(root: Root, rel: string, format: FormatName, layer: Layer, scope: string,
+  bytes: Uint8Array, realRel: string, tracked: boolean): SourceFile {
+  const f: SourceFile = { id: sourceId(root, rel), rel, root, format, layer, scope, bytes, tracked };
+  if (realRel !== rel) f.linkTarget = sourceId(root, realRel);
   return f;
 }
 
@@ -169,13 +173,12 @@ function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnos
   const out: SourceFile[] = [];
   for (const rel of walkTree(managedReal, ['.git'])) {
     if (!rel.endsWith('.md')) continue;
-    const id = `managed:${rel}`;
-    const read = readUnderRoot(managedReal, rel, id, maxBytes, 'managed:');
+    const read = readConfined(managedReal, rel, sourceId('managed', rel), maxBytes);
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
     }
-    out.push(source(id, rel, 'managed', 'managed', 'managed', '', read.bytes, read.linkTarget, true));
+    out.push(source('managed', rel, 'managed', 'managed', '', read.bytes, read.realRel, true));
   }
   return out;
 }
@@ -192,20 +195,19 @@ function readUserFiles(homeReal: string, maxBytes: number, diagnostics: Diagnost
   const out: SourceFile[] = [];
   for (const rel of wanted) {
     if (rel === '.codex/AGENTS.md' && out.some((f) => f.rel === '.codex/AGENTS.override.md')) continue;
-    const id = `user:${rel}`;
-    const read = readUnderRoot(homeReal, rel, id, maxBytes, 'user:');
+    const read = readConfined(homeReal, rel, sourceId('user', rel), maxBytes);
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
     }
-    out.push(source(id, rel, 'user', 'user', 'user', '', read.bytes, read.linkTarget, false));
+    out.push(source('user', rel, 'user', 'user', '', read.bytes, read.realRel, false));
   }
   return out;
 }
 
 /** Paths equal to an instruction file's path but for letter case. */
 function caseCollisions(paths: readonly string[], files: readonly SourceFile[]): Diagnostic[] {
-  const instruction = new Set(files.filter((f) => f.root === 'repo').map((f) => f.id.toLowerCase()));
+  const instruction = new Set(files.filter((f) => f.root === 'repo').map((f) => f.rel.toLowerCase()));
   const groups = new Map<string, string[]>();
   for (const p of paths) {
     const lower = p.toLowerCase();

@@ -42,9 +42,12 @@ const refJson = (r: SourceRef): Record<string, unknown> => ({ id: r.id, reason: 
 
 export function buildManifest(input: ManifestInput): Manifest {
   const { resolution } = input;
-  const files: Record<string, unknown> = {};
+  // Keyed by source id (a path): null prototype, so a file named `__proto__` is a key like any other.
+  const files = Object.create(null) as Record<string, unknown>;
   for (const s of [...resolution.sources.values()].sort((a, b) => compareCodeUnits(a.file.id, b.file.id))) {
     files[s.file.id] = {
+      root: s.file.root,
+      path: s.file.rel,
       sha256: `sha256:${s.sha256}`,
       size: s.file.bytes.length,
       layer: s.info.layer,

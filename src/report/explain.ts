@@ -42,29 +42,38 @@ export interface Explanation {
   conflicts: ExplainedConflict[];
 }
 
+/**
+ * The manifest's maps keyed by paths and ids, as Maps: a directory named
+ * `__proto__`, `toString` or `constructor` is a key like any other, never an
+ * inherited property (a manifest read with JSON.parse has Object.prototype).
+ */
+function keyed<T>(obj: unknown): Map<string, T> {
+  return new Map(Object.entries((obj ?? {}) as Record<string, T>));
+}
+
 export function explainPath(manifest: Record<string, unknown>, path: string): Explanation {
-  const files = manifest.files as Record<string, FileJson>;
-  const variants = manifest.variants as Record<string, EntryJson>;
-  const attachments = manifest.attachments as Record<string, EntryJson>;
-  const index = manifest.index as Record<string, string>;
-  let dir = index[path] !== undefined ? path : dirnameOf(path);
-  while (index[dir] === undefined && dir !== '') dir = dirnameOf(dir);
-  const vid = index[dir] ?? '';
-  const v = variants[vid] ?? { sources: [], tokens: 0, bytes: 0, sha256: '' };
+  const files = keyed<FileJson>(manifest.files);
+  const variants = keyed<EntryJson>(manifest.variants);
+  const attachments = keyed<EntryJson>(manifest.attachments);
+  const index = keyed<string>(manifest.index);
+  let dir = index.has(path) ? path : dirnameOf(path);
+  while (!index.has(dir) && dir !== '') dir = dirnameOf(dir);
+  const vid = index.get(dir) ?? '';
+  const v = variants.get(vid) ?? { sources: [], tokens: 0, bytes: 0, sha256: '' };
   const describe = (r: RefJson): ExplainedSource => {
-    const f = files[r.id];
+    const f = files.get(r.id);
     const e: ExplainedSource = { id: r.id, layer: f?.layer ?? '?', format: f?.format ?? '?', reason: r.reason, tokens: f?.tokens ?? 0 };
     if (r.imported_by) e.imported_by = r.imported_by;
     return e;
   };
-  const matching = Object.entries(attachments)
+  const matching = [...attachments]
     .filter(([, a]) => picomatch(a.globs ?? [], GLOB_OPTIONS)(path))
     .map(([id, a]) => ({ id, globs: a.globs ?? [], tokens: a.tokens, sources: a.sources.map(describe) }));
   const loaded = new Set([...v.sources.map((s) => s.id), ...matching.flatMap((a) => a.sources.map((s) => s.id))]);
-  const pathDir = index[path] !== undefined ? path : dirnameOf(path);
+  const pathDir = index.has(path) ? path : dirnameOf(path);
   const ancestors = new Set(ancestorDirs(pathDir));
   const notLoaded: Explanation['not_loaded'] = [];
-  for (const [id, f] of Object.entries(files).sort(([a], [b]) => compareCodeUnits(a, b))) {
+  for (const [id, f] of [...files].sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (loaded.has(id) || f.activation === 'import') continue;
     if (f.link && loaded.has(f.link)) notLoaded.push({ id, why: `same file as ${f.link} (symlink)` });
     else if (f.activation === 'requested') notLoaded.push({ id, why: 'agent-requested rule: offered by its description, loaded only if the agent asks' });

@@ -4,13 +4,13 @@
  * the agent sees it (git-ignored personal files included, global files from
  * the home directory), with the profile's options from the policy and --option.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import { loadPolicy } from '../../config/load-policy.js';
 import { discover } from '../../discover/discover.js';
-import { readUnderRoot } from '../../discover/read-source.js';
+import { readConfined } from '../../discover/read-confined.js';
 import { walkTree } from '../../discover/walk.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { PROFILES, profileByName } from '../../profiles/registry.js';
@@ -36,14 +36,15 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
   const { policy } = loadPolicy(compile.repoDir, compile.policyFile);
   const found = await discover({ repoDir: compile.repoDir, managedDir: null, includeLocal: true, policy });
   const { rootReal, files } = found.value;
-  const paths = [...new Set([...found.value.paths, ...files.filter((f) => f.root === 'repo').map((f) => f.id)])].sort(compareCodeUnits);
+  const paths = [...new Set([...found.value.paths, ...files.filter((f) => f.root === 'repo').map((f) => f.rel)])].sort(compareCodeUnits);
   const max = policy.discover.max_file_bytes;
-  const home = req.home && existsSync(req.home) ? req.home : null;
+  // readConfined needs real roots: a home reached through a symlink is still the user's home.
+  const home = req.home && existsSync(req.home) ? realpathSync(req.home) : null;
   const cache = new Map<string, Uint8Array | undefined>();
   const reader = (root: string, prefix: string) => (rel: string): Uint8Array | undefined => {
     const key = prefix + rel;
     if (!cache.has(key)) {
-      const r = readUnderRoot(root, rel, key, max);
+      const r = readConfined(root, rel, key, max);
       cache.set(key, r.ok ? r.bytes : undefined);
     }
     return cache.get(key);

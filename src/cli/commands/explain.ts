@@ -129,8 +129,7 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
 }
 
 function indexDirOf(manifest: Record<string, unknown>, variant: string): string {
-  const index = manifest.index as Record<string, string>;
-  return Object.keys(index).find((d) => index[d] === variant) ?? '';
+  return Object.entries(manifest.index as Record<string, string>).find(([, v]) => v === variant)?.[0] ?? '';
 }
 
 function repoRelative(io: Io, repoDir: string, target: string): string {
