@@ -128,3 +128,18 @@ describe('object keys from paths', () => {
     expect(shown.every((d) => d.file === 'toString' || d.file.startsWith('toString/'))).toBe(true);
   });
 });
+
+describe('object keys from file contents', () => {
+  it('a frontmatter key named __proto__ is a key, never a prototype (YAML and Cursor\'s lenient reading)', async () => {
+    const { parseDoc } = await import('../../src/parse/parse-doc.js');
+    const file = (rel: string, text: string, format: 'claude-rule' | 'cursor-rule') =>
+      ({ id: rel, rel, root: 'repo' as const, format, layer: 'repo' as const, scope: '', bytes: Buffer.from(text), tracked: true });
+    const lenient = parseDoc(file('.cursor/rules/x.mdc', '---\n__proto__:\nglobs: *.ts\nconstructor: x\n---\nbody\n', 'cursor-rule')).value;
+    expect(Object.keys(lenient.frontmatter ?? {})).toEqual(['__proto__', 'globs', 'constructor']);
+    expect(lenient.frontmatter?.globs).toBe('*.ts');
+    expect(Object.keys(lenient.frontmatterKeys)).toEqual(['__proto__', 'globs', 'constructor']);
+    const strict = parseDoc(file('.claude/rules/x.md', '---\n__proto__: {paths: ["a/**"]}\n---\nbody\n', 'claude-rule')).value;
+    expect(strict.frontmatter?.paths).toBeUndefined();
+    expect(Object.keys(strict.frontmatterKeys)).toEqual(['__proto__']);
+  });
+});
