@@ -36,6 +36,7 @@ export interface Followed {
 export function followImports(files: SourceFile[], docs: Map<string, ParsedDoc>, ctx: FollowContext): Followed {
   const diagnostics: Diagnostic[] = [];
   const refused = new Set<string>();
+  const absent = new Set<string>();
   const byId = new Map(files.map((f) => [f.id, f]));
   let read = 0;
   let frontier = files.slice();
@@ -55,9 +56,12 @@ export function followImports(files: SourceFile[], docs: Map<string, ParsedDoc>,
               message: `import @${imp.target} not followed: this build already read ${ctx.maxFiles} files through imports (imports.max_files)` }));
             return { diagnostics, capped: true, refused };
           }
-          if (refused.has(t.id)) continue;
+          if (refused.has(t.id) || absent.has(t.id)) continue;
           const got = readImport(t.root, t.rel, t.id, importer, ctx);
-          if (got === null) continue;
+          if (got === null) {
+            absent.add(t.id); // a file named a thousand times is looked for once
+            continue;
+          }
           if ('diagnostic' in got) {
             // Said where the author can act on it: at the import, not at a path that only the import names.
             refused.add(t.id);

@@ -5,19 +5,21 @@
  *
  * 1. Refuse a relative path that is not a plain posix path below the root
  *    (empty, absolute, `.`/`..` or empty segments, NUL, over PATH_MAX/NAME_MAX).
- * 2. Resolve the real path of the WHOLE path (every directory component, not
- *    just the last) and require it to lie strictly inside the real root.
- * 3. stat it before opening: only a regular file is ever opened (opening a
- *    FIFO blocks, opening a device can have side effects), and never one on a
- *    special file system (/proc, /sys), whose "files" are live process state.
+ * 2. Resolve the path one component at a time below the real root (lstat, and
+ *    readlink for links, at most 40 links): the first step that would leave the
+ *    root is a refusal. Nothing outside the root is ever stat'ed, so a
+ *    diagnostic cannot even tell whether an outside file exists.
+ * 3. Only a regular file is opened (opening a FIFO blocks, opening a device
+ *    can have side effects), and never one on a special file system (/proc,
+ *    /sys), whose "files" are live process state.
  * 4. Open it without following a final symlink and without blocking, then fstat
- *    the descriptor: still a regular file, the same device and inode as step 3.
+ *    the descriptor: still a regular file, the same device and inode as step 2.
  *    On Linux the descriptor's own path (/proc/self/fd/N) must still lie inside
- *    the root, so a directory swapped for a symlink between steps 2 and 4 is caught.
+ *    the root, so a directory swapped for a symlink after step 2 is caught.
  * 5. Refuse files over the byte limit unread; read at most limit + 1 bytes even
  *    if the file grows while it is read.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync, type Stats } from 'node:fs';
 import { sep } from 'node:path';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -29,9 +31,12 @@ export type ReadOutcome =
 /** Linux limits: no file system call accepts a longer path or name. */
 export const MAX_PATH_CHARS = 4096;
 export const MAX_NAME_BYTES = 255;
+/** Links followed while resolving one path (Linux's own limit is 40). */
+const MAX_LINKS = 40;
 
 const MISSING: ReadOutcome = { ok: false, missing: true };
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+const OUTSIDE = 'path leads outside its root through a symbolic link; not loaded';
 
 /**
  * @param rootReal realpath of the root (repository, managed or home directory)
@@ -42,26 +47,92 @@ export function readConfined(rootReal: string, rel: string, id: string, maxBytes
   const refusal = relProblem(rel);
   if (refusal === 'too-long') return MISSING;
   if (refusal !== null) return fail('RC1002', id, `path ${refusal}; not loaded`);
-  const abs = `${rootReal.endsWith(sep) ? rootReal : rootReal + sep}${sep === '/' ? rel : rel.split('/').join(sep)}`;
-  let real: string;
-  try {
-    real = realpathSync.native(abs);
-  } catch (e) {
-    return unresolved(abs, id, (e as NodeJS.ErrnoException).code);
+  const found = resolveBeneath(rootReal, rel);
+  switch (found.kind) {
+    case 'missing': return MISSING;
+    case 'outside': return fail('RC1002', id, OUTSIDE);
+    case 'broken': return fail('RC1005', id, 'symbolic link points to a file that does not exist');
+    case 'loop': return fail('RC1005', id, 'symbolic link loop (or over 40 links); not loaded');
+    case 'error': return fail('RC1001', id, `cannot read file (${found.code})`);
+    default: break;
   }
-  const realRel = relativeInside(rootReal, real);
-  if (realRel === null) return fail('RC1002', id, 'path leads outside its root through a symbolic link; not loaded');
-  let before: Stats;
-  try {
-    before = statSync(real);
-  } catch (e) {
-    return unresolved(abs, id, (e as NodeJS.ErrnoException).code);
-  }
+  const before = found.stat;
   if (before.isDirectory()) return MISSING;
   const special = specialKind(before);
   if (special) return fail('RC1007', id, `${special}; not read`);
   if (before.size > maxBytes) return tooLarge(id, before.size, maxBytes);
-  return readOpened(rootReal, real, realRel, before, id, maxBytes);
+  return readOpened(rootReal, found.abs, found.realRel, before, id, maxBytes);
+}
+
+type Resolved =
+  | { kind: 'file'; abs: string; realRel: string; stat: Stats }
+  | { kind: 'missing' | 'outside' | 'broken' | 'loop' }
+  | { kind: 'error'; code: string };
+
+/**
+ * Walk `rel` below `rootReal` component by component, expanding links as the
+ * kernel would, but refusing the first step out of the root instead of taking it.
+ */
+function resolveBeneath(rootReal: string, rel: string): Resolved {
+  const base = rootReal.endsWith(sep) ? rootReal.slice(0, -1) : rootReal;
+  const todo = rel.split('/').reverse(); // a stack: next segment last
+  const done: string[] = [];
+  const ends: number[] = []; // length of `abs` after each resolved segment
+  let abs = base;
+  let links = 0;
+  let lastFromLink = false;
+  for (let seg = todo.pop(); seg !== undefined; seg = todo.pop()) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (done.length === 0) return { kind: 'outside' };
+      done.pop();
+      ends.pop();
+      abs = abs.slice(0, ends.length === 0 ? base.length : ends[ends.length - 1]);
+      continue;
+    }
+    const next = `${abs}${sep}${seg}`;
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(next, { throwIfNoEntry: false });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? 'error';
+      return code === 'ENOTDIR' || code === 'ENAMETOOLONG' ? { kind: 'missing' } : { kind: 'error', code };
+    }
+    // The path's own last component was a link whose target is missing: a broken link, not an absent file.
+    if (st === undefined) return { kind: lastFromLink ? 'broken' : 'missing' };
+    if (st.isSymbolicLink()) {
+      if (++links > MAX_LINKS) return { kind: 'loop' };
+      let target: string;
+      try {
+        target = readlinkSync(next);
+      } catch (e) {
+        return { kind: 'error', code: (e as NodeJS.ErrnoException).code ?? 'error' };
+      }
+      if (todo.length === 0) lastFromLink = true;
+      if (target.startsWith('/') || (sep === '\\' && /^[A-Za-z]:|^\\\\/.test(target))) {
+        // An absolute target is followed only when it names a place below the real root, spelled literally.
+        const inside = target === base ? '' : relativeInside(base, target);
+        if (inside === null) return { kind: 'outside' };
+        done.length = 0;
+        ends.length = 0;
+        abs = base;
+        pushSegments(todo, inside);
+      } else pushSegments(todo, sep === '/' ? target : target.split(sep).join('/'));
+      continue;
+    }
+    if (todo.length > 0 && !st.isDirectory()) return { kind: 'missing' };
+    done.push(seg);
+    abs = next;
+    ends.push(abs.length);
+    if (todo.length === 0) return { kind: 'file', abs, realRel: done.join('/'), stat: st };
+  }
+  return { kind: 'missing' }; // the root itself
+}
+
+/** Push the segments of `path` so that its first segment is popped next. */
+function pushSegments(stack: string[], path: string): void {
+  const segs = path.split('/');
+  for (let i = segs.length - 1; i >= 0; i--) stack.push(segs[i] as string);
 }
 
 function readOpened(rootReal: string, real: string, realRel: string, before: Stats, id: string, maxBytes: number): ReadOutcome {
@@ -109,22 +180,6 @@ export function relativeInside(rootReal: string, real: string): string | null {
   if (!real.startsWith(prefix) || real.length === prefix.length) return null;
   const rest = real.slice(prefix.length);
   return sep === '/' ? rest : rest.split(sep).join('/');
-}
-
-function unresolved(abs: string, id: string, code: string | undefined): ReadOutcome {
-  if (code === 'ELOOP') return fail('RC1005', id, 'symbolic link loop; not loaded');
-  if (code === 'ENOENT') {
-    // The path itself is a link to nothing: say so. A missing file (or a missing
-    // directory on the way) is the caller's to report, e.g. as an import not found.
-    try {
-      if (lstatSync(abs).isSymbolicLink()) return fail('RC1005', id, 'symbolic link points to a file that does not exist');
-    } catch {
-      return MISSING;
-    }
-    return MISSING;
-  }
-  if (code === 'ENOTDIR' || code === 'ENAMETOOLONG') return MISSING;
-  return fail('RC1001', id, `cannot read file (${code ?? 'error'})`);
 }
 
 /** What makes a stat'ed entry unreadable as an input, or null for a regular file on an ordinary file system. */

@@ -65,6 +65,7 @@ function invalidWhy(target: string): string | null {
   let start = 0;
   for (let i = 0; i <= target.length; i++) {
     if (i < target.length && target.charCodeAt(i) !== 0x2f) continue;
+    // A UTF-8 character is at most 4 bytes (2 UTF-16 units for 4), so only long segments need counting.
     if (i - start > MAX_SEGMENT_BYTES / 4 && Buffer.byteLength(target.slice(start, i)) > MAX_SEGMENT_BYTES) {
       return `has a path segment over the ${MAX_SEGMENT_BYTES}-byte file-name limit`;
     }
