@@ -30,7 +30,7 @@ const CORE_CODES: CatalogueEntry[] = [
     explanation: 'Two tracked paths differ only in letter case (AGENTS.md and agents.md). On case-insensitive file systems only one survives a checkout, so agents on different machines load different text.' },
   { code: 'RC1004', severity: 'info', title: 'local files not included',
     hint: 'pass --include-local to include personal, unreviewed files',
-    explanation: 'Personal files (CLAUDE.local.md, untracked AGENTS.override.md, *.local.md rules) exist in the work tree but are not part of this build. Bundles leave the local layer out unless --include-local is given, because these files are not reviewed and differ per machine.' },
+    explanation: 'Personal files (CLAUDE.local.md, *.local.md rules) and instruction files that git ignores (agents do not read .gitignore, so they load them) exist in the work tree but are not part of this build. Bundles leave this local layer out unless --include-local is given, because these files are not reviewed and differ per machine. lint and explain --profile always check them.' },
   { code: 'RC1005', severity: 'error', title: 'broken symlink',
     explanation: 'An instruction file is a symbolic link whose target does not exist. The file is not loaded.' },
   { code: 'RC1006', severity: 'error', title: 'file too large to read',

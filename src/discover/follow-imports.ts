@@ -12,6 +12,7 @@ import { importCandidates, importTarget, type ImportRoots } from '../parse/impor
 import { pushAll } from '../util/push-all.js';
 import type { Root } from '../types.js';
 import { source } from './discover.js';
+import { isBundleOutput } from './output-dir.js';
 import { readConfined } from './read-confined.js';
 
 export interface FollowContext {
@@ -89,7 +90,7 @@ function readImport(root: Root, rel: string, id: string, importer: SourceFile, c
   // User files are personal: explain shows them, but nothing they import is read.
   if (root === 'user') return null;
   const rootReal = root === 'managed' ? ctx.roots.managedReal : ctx.roots.repoReal;
-  if (!rootReal || (root === 'repo' && ctx.isExcluded(rel))) return null;
+  if (!rootReal || (root === 'repo' ? ctx.isExcluded(rel) : isBundleOutput(rel))) return null;
   const read = readConfined(rootReal, rel, id, ctx.maxBytes);
   if (!read.ok) return read.missing ? null : { diagnostic: read.diagnostic };
   return source(root, rel, 'import', importer.layer, importer.scope, read.bytes, read.realRel, importer.tracked);

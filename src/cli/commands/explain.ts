@@ -6,6 +6,7 @@ import { compile, type CompileOptions } from '../../compile.js';
 import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
 import { loadPolicy } from '../../config/load-policy.js';
 import { discover } from '../../discover/discover.js';
+import { classifyPath } from '../../discover/formats.js';
 import { CURRENT_POINTER } from '../../emit/write-bundle.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { explainPath, formatExplanation } from '../../report/explain.js';
@@ -102,7 +103,8 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
     textFor: (id) => texts.get(id) ?? '',
     localNotes: (path) => result.discovered.localExcluded
       .filter((f) => { const d = dirnameOf(f); return d === '' || path === d || path.startsWith(`${d}/`); })
-      .map((f) => `${f} — local (personal) file; pass --include-local to include it`),
+      .map((f) => `${f} — ${result.discovered.ignored.includes(f) && !classifyPath(f)?.spec.personal
+        ? 'ignored by git (agents still load it; unreviewed, local layer)' : 'local (personal) file'}; pass --include-local to include it`),
   };
 }
 

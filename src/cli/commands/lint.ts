@@ -13,7 +13,8 @@ export const LINT_HELP = `Usage: rulec lint [PATH...] [options]
 Run every check that build runs (frontmatter, imports, globs, budgets, the lint
 catalogue: secrets, hidden Unicode, dangerous commands, prompt injection, fence
 forgery) and report every problem in every file. With PATHs, only diagnostics
-in those files or directories are shown. Writes nothing.
+in those files or directories are shown. Personal and git-ignored instruction
+files (the local layer) are always checked: agents load them. Writes nothing.
 
 Options:
 ${COMPILE_HELP}
@@ -25,7 +26,9 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, COMPILE_OPTIONS, Number.MAX_SAFE_INTEGER);
   if (values.help) return io.out(`${LINT_HELP}\n`), EXIT.clean;
   const format = formatOption(values);
-  const options = compileOptionsFrom(values, io);
+  // The local layer (personal and git-ignored instruction files) is what agents load on this machine:
+  // lint checks it whether or not a bundle would include it.
+  const options = { ...compileOptionsFrom(values, io), includeLocal: true };
   const result = await compile(options);
   const filters = positionals.map((p) => toPosix(relative(options.repoDir, resolve(io.cwd, p))).replace(/\/+$/, ''));
   const shown = filters.length === 0 ? result.diagnostics
