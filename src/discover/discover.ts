@@ -32,6 +32,7 @@ import { UsageError } from '../diagnostics/errors.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { pushAll } from '../util/push-all.js';
 import { lowerBound } from '../util/sorted.js';
+import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { sourceId } from '../util/source-id.js';
 import { classifyPath } from './formats.js';
 import { gitAt, gitSnapshot, workTreeTop, type GitInfo, type GitSnapshot } from './git.js';
@@ -154,7 +155,7 @@ function governsPaths(paths: readonly string[], scope: string): boolean {
 
 function excludeMatcher(globs: readonly string[]): (path: string) => boolean {
   if (globs.length === 0) return () => false;
-  const match = picomatch([...globs], { dot: true });
+  const match = picomatch([...globs], GLOB_OPTIONS); // validated with the policy (policy-checks.ts)
   return (path) => match(path);
 }
 
