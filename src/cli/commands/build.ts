@@ -1,5 +1,7 @@
 /** `rulec build`: compile a repository and write its bundle. */
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { UsageError } from '../../diagnostics/errors.js';
 import { compile } from '../../compile.js';
 import { writeBundle } from '../../emit/write-bundle.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
@@ -32,6 +34,7 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
   const options = compileOptionsFrom(values, io);
   const revision = str(values, 'revision');
   const outDir = resolve(io.cwd, str(values, 'out') ?? join(options.repoDir, 'bundles'));
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError(`--out must name a directory; ${outDir} is a file`);
   const result = await compile({ ...options, outDir, ...(revision ? { revision } : {}) });
   const failed = hasErrors(result.diagnostics);
   let written: string | null = null;
