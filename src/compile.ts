@@ -28,7 +28,7 @@ import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
 import type { ProfileJob } from './profiles/build-view.js';
 import { applySeverities } from './validate/severity.js';
 import { buildManifest, bundleDigest, type Manifest } from './emit/manifest.js';
-import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { diag, sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
 import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
 import { detectConflicts, type ConflictResult } from './conflicts/detect.js';
@@ -58,6 +58,8 @@ export interface CompileOptions {
   today?: string;
   /** Semver recorded as the bundle revision (default 0.1.0). */
   revision?: string;
+  /** One-off severity overrides (`--severity CODE=LEVEL`), merged over the policy's `severity:`. */
+  severity?: Readonly<Record<string, Severity | 'off'>>;
 }
 
 export interface CompileResult {
@@ -84,7 +86,7 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
-  const policy = loaded.policy;
+  const policy = options.severity ? { ...loaded.policy, severity: { ...loaded.policy.severity, ...options.severity } } : loaded.policy;
 
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.

@@ -90,8 +90,9 @@ export function explainPath(manifest: Record<string, unknown>, path: string): Ex
   return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded, conflicts };
 }
 
-export function formatExplanation(e: Explanation, origin: string, extra: string[] = []): string {
-  const out = [`${e.path === '' ? '.' : e.path}`, `  variant ${e.variant.id}: ${num(e.variant.tokens)} tokens, ${num(e.variant.bytes)} bytes (${origin})`, ''];
+/** `notice`, when given, is printed under the path (e.g. that the path is not in the repository). */
+export function formatExplanation(e: Explanation, origin: string, extra: string[] = [], notice?: string): string {
+  const out = [`${e.path === '' ? '.' : e.path}`, ...(notice ? [`  ${notice}`] : []), `  variant ${e.variant.id}: ${num(e.variant.tokens)} tokens, ${num(e.variant.bytes)} bytes (${origin})`, ''];
   out.push('Standing context, loaded at session start, in this order:');
   if (e.sources.length === 0) out.push('  (none: no instruction file applies here)');
   e.sources.forEach((s, i) => {

@@ -8,7 +8,7 @@ import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { formatDiagnostics, num, summaryLine } from '../../report/text.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
-import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, diagnosticsJson, displayPath, linesOf } from './shared.js';
+import { COMPILE_HELP, COMPILE_OPTIONS, SEVERITY_HELP, SEVERITY_OPTION, compileOptionsFrom, diagnosticsJson, displayPath, linesOf } from './shared.js';
 import { summarise } from './summary.js';
 
 export const BUILD_HELP = `Usage: rulec build [options]
@@ -19,6 +19,7 @@ Compile the repository's instruction files into a content-addressed bundle
 
 Options:
 ${COMPILE_HELP}
+${SEVERITY_HELP}
   --out DIR         where bundles go (default: <repo>/bundles)
   --revision SEMVER revision recorded in the manifest (default: 0.1.0)
   --check           compile and verify that <out> already holds this exact bundle;
@@ -28,7 +29,7 @@ ${COMPILE_HELP}
 Exit codes: 0 built, 1 errors found (nothing written) or stale with --check, 2 usage or internal failure.`;
 
 export async function buildCommand(argv: string[], io: Io): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, out: { type: 'string' }, revision: { type: 'string' }, check: { type: 'boolean' } }, 0);
+  const { values } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, ...SEVERITY_OPTION, out: { type: 'string' }, revision: { type: 'string' }, check: { type: 'boolean' } }, 0);
   if (values.help) return io.out(`${BUILD_HELP}\n`), EXIT.clean;
   const format = formatOption(values);
   const options = compileOptionsFrom(values, io);

@@ -1,7 +1,7 @@
 /** `rulec explain PATH`: what an agent sees at a path, in order, and why. */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { compile, type CompileOptions } from '../../compile.js';
 import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
 import { loadPolicy } from '../../config/load-policy.js';
@@ -12,10 +12,11 @@ import { UsageError } from '../../diagnostics/errors.js';
 import { explainPath, formatExplanation } from '../../report/explain.js';
 import { canonicalJson } from '../../util/canonical-json.js';
 import { digestOf, sha256Hex } from '../../util/hash.js';
-import { dirnameOf, toPosix } from '../../util/posix-path.js';
+import { dirnameOf } from '../../util/posix-path.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
+import { inWorkTree, repoRelative } from './repo-path.js';
 import { explainProfile } from './explain-profile.js';
 
 export const EXPLAIN_HELP = `Usage: rulec explain PATH [options]
@@ -64,12 +65,14 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const answer = await answerFrom(values, options, io);
   const e = explainPath(answer.manifest, path);
   const text = answer.textFor(e.variant.id);
+  const present = inWorkTree(options.repoDir, path);
   if (format === 'json') {
-    io.out(`${JSON.stringify({ ...e, origin: answer.origin, bundle_id: answer.manifest.bundle_id, ...(values.text ? { text } : {}) }, null, 2)}\n`);
+    io.out(`${JSON.stringify({ ...e, in_repository: present, origin: answer.origin, bundle_id: answer.manifest.bundle_id, ...(values.text ? { text } : {}) }, null, 2)}\n`);
   } else if (values.text) {
     io.out(text);
   } else {
-    io.out(formatExplanation(e, answer.originText, answer.localNotes(path)));
+    const notice = present ? undefined : 'not in the repository: this is what a new file at this path would get';
+    io.out(formatExplanation(e, answer.originText, answer.localNotes(path), notice));
   }
   return EXIT.clean;
 }
@@ -132,12 +135,4 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
 
 function indexDirOf(manifest: Record<string, unknown>, variant: string): string {
   return Object.entries(manifest.index as Record<string, string>).find(([, v]) => v === variant)?.[0] ?? '';
-}
-
-function repoRelative(io: Io, repoDir: string, target: string): string {
-  const abs = isAbsolute(target) ? target : resolve(io.cwd, target);
-  const rel = relative(repoDir, abs);
-  const inside = !rel.startsWith('..') && !isAbsolute(rel);
-  const chosen = inside && (isAbsolute(target) || io.cwd.startsWith(repoDir)) ? rel : target;
-  return toPosix(chosen).replace(/^\.\//, '').replace(/\/+$/, '').replace(/^\.$/, '');
 }
