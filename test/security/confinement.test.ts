@@ -179,3 +179,17 @@ describe('confinement: explain --profile reads through the same reader', () => {
     }
   });
 });
+
+describe('confinement: the bundles/current pointer explain follows', () => {
+  it.each<[string, Tree[string], RegExp]>([
+    ['a path out of bundles/', '../../outside\n', /bundles\/current does not hold a bundle id/],
+    ['a link out of the repository', { symlink: '{outside}/secret.md' }, /bundles\/current path leads outside its root/],
+    ['a FIFO', { fifo: true }, /bundles\/current is a named pipe/],
+  ])('a pointer that is %s is refused', async (_what, entry, expected) => {
+    const m = tree({ 'AGENTS.md': '# R\n', 'bundles/current': entry }, { useGit: false });
+    const { explainCommand } = await import('../../src/cli/commands/explain.js');
+    const err = await explainCommand(['.'], { out: () => undefined, err: () => undefined, cwd: m.repo }).then(() => null, (e: Error) => e);
+    expect(err?.message).toMatch(expected);
+    expect(err?.message).not.toContain(m.marker);
+  });
+});

@@ -1,11 +1,12 @@
 /** `rulec explain PATH`: what an agent sees at a path, in order, and why. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { compile, type CompileOptions } from '../../compile.js';
 import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
 import { loadPolicy } from '../../config/load-policy.js';
 import { discover } from '../../discover/discover.js';
+import { readConfined } from '../../discover/read-confined.js';
 import { classifyPath } from '../../discover/formats.js';
 import { CURRENT_POINTER } from '../../emit/write-bundle.js';
 import { UsageError } from '../../diagnostics/errors.js';
@@ -90,7 +91,7 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
   if (explicit && values.fresh) throw new UsageError('--bundle and --fresh contradict each other: answer from a bundle, or compile on the fly');
   const current = join(options.repoDir, 'bundles', CURRENT_POINTER);
   if (explicit || (!values.fresh && !options.userHome && existsSync(current))) {
-    const dir = explicit ?? join(options.repoDir, 'bundles', readFileSync(current, 'utf8').trim());
+    const dir = explicit ?? join(options.repoDir, 'bundles', currentBundleId(options.repoDir));
     const bundle = openVerified(dir);
     if (explicit || (await isFresh(bundle, options))) {
       return {
@@ -135,4 +136,19 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
 
 function indexDirOf(manifest: Record<string, unknown>, variant: string): string {
   return Object.entries(manifest.index as Record<string, string>).find(([, v]) => v === variant)?.[0] ?? '';
+}
+
+/**
+ * The bundle id `<repo>/bundles/current` names. The pointer is a file in the
+ * repository like any other input: read confined (a FIFO or a link out is
+ * refused), and it must be a bundle id, so it can never lead out of bundles/.
+ */
+function currentBundleId(repoDir: string): string {
+  const rel = `bundles/${CURRENT_POINTER}`;
+  const read = readConfined(realpathSync(repoDir), rel, rel, 256);
+  const id = read.ok ? Buffer.from(read.bytes).toString('utf8').trim() : '';
+  if (!/^b-[0-9a-f]{16}$/.test(id)) {
+    throw new UsageError(`cannot use bundle: ${rel} ${read.ok ? 'does not hold a bundle id' : read.missing ? 'is not a regular file' : read.diagnostic.message}`);
+  }
+  return id;
 }
