@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import picomatch from 'picomatch';
-import { join, resolve as resolvePath } from 'node:path';
+import { resolve as resolvePath } from 'node:path';
 import type { FormatName, Layer, Root, SourceFile, StageResult } from '../types.js';
 import type { Policy, FormatFamily } from '../config/policy.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -37,7 +37,7 @@ import { sourceId } from '../util/source-id.js';
 import { classifyPath } from './formats.js';
 import { gitAt, gitSnapshot, workTreeTop, type GitInfo, type GitSnapshot } from './git.js';
 import { isBundleOutput, outputPrefix } from './output-dir.js';
-import { readConfined } from './read-confined.js';
+import { confinedDir, readConfined } from './read-confined.js';
 import { walkTree } from './walk.js';
 
 export interface DiscoverOptions {
@@ -198,7 +198,8 @@ function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnos
  * AGENTS.override.md (else AGENTS.md), Gemini's ~/.gemini/GEMINI.md.
  */
 function readUserFiles(homeReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
-  const rules = walkTree(join(homeReal, '.claude', 'rules'), []).filter((r) => r.endsWith('.md') && !isBundleOutput(r)).map((r) => `.claude/rules/${r}`);
+  const rulesDir = confinedDir(homeReal, '.claude/rules');
+  const rules = (rulesDir ? walkTree(rulesDir, []) : []).filter((r) => r.endsWith('.md') && !isBundleOutput(r)).map((r) => `.claude/rules/${r}`);
   const codex = ['.codex/AGENTS.override.md', '.codex/AGENTS.md'];
   const wanted = ['.claude/CLAUDE.md', ...rules, ...codex, '.gemini/GEMINI.md'];
   const out: SourceFile[] = [];

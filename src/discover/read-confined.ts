@@ -64,6 +64,18 @@ export function readConfined(rootReal: string, rel: string, id: string, maxBytes
   return readOpened(rootReal, found.abs, found.realRel, before, id, maxBytes);
 }
 
+/**
+ * The absolute path of directory `rel` below `rootReal`, resolved like a read
+ * (never through a step out of the root), or null when it is not a directory
+ * there. Walks of a root's subdirectory (`~/.claude/rules`) start from it, so
+ * a linked directory cannot make them list an outside directory's names.
+ */
+export function confinedDir(rootReal: string, rel: string): string | null {
+  if (relProblem(rel) !== null) return null;
+  const found = resolveBeneath(rootReal, rel);
+  return found.kind === 'file' && found.stat.isDirectory() ? found.abs : null;
+}
+
 type Resolved =
   | { kind: 'file'; abs: string; realRel: string; stat: Stats }
   | { kind: 'missing' | 'outside' | 'broken' | 'loop' }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compile.js';
 import { codes, expectNoLeak } from './leaks.js';
-import { makeTree, remove, type Made, type Tree } from './tree.js';
+import { makeTree, remove, write, type Made, type Tree } from './tree.js';
 
 const made: Made[] = [];
 afterAll(() => made.forEach(remove));
@@ -120,9 +120,12 @@ describe('confinement: the managed directory and the user layer', () => {
 
   it('user files linked out of the home directory are refused', async () => {
     const m = tree({ 'AGENTS.md': '# R\n' }, { home: { '.claude': { symlink: '{outside}/.claude' }, '.codex/AGENTS.md': { symlink: '{outside}/AGENTS.md' } } });
+    write(m.outside, { '.claude/rules/outside-rule-name.md': `${m.marker}\n` }, m);
     const result = await build(m, { home: true });
     expect(codes(result, 'RC1')).toEqual([['RC1002', 'user://.claude/CLAUDE.md'], ['RC1002', 'user://.codex/AGENTS.md']]);
     expectNoLeak(result, m.marker);
+    // Not even the names of an outside directory's files are listed.
+    expect(JSON.stringify(result.diagnostics)).not.toContain('outside-rule-name');
   });
 });
 
@@ -173,7 +176,8 @@ describe('confinement: explain --profile reads through the same reader', () => {
     const { explainCommand } = await import('../../src/cli/commands/explain.js');
     for (const text of [[], ['--text'], ['--format', 'json']]) {
       const o = io();
-      const code = await explainCommand(['.', '--repo', m.repo, '--profile', profile, '--home', m.home, '--option', 'approve_external_imports=true', ...text], o.io);
+      const approve = profile === 'claude-code' ? ['--option', 'approve_external_imports=true'] : [];
+      const code = await explainCommand(['.', '--repo', m.repo, '--profile', profile, '--home', m.home, ...approve, ...text], o.io);
       expect(code).toBe(0);
       expect(o.out.join('').includes(m.marker), `${profile} ${text.join(' ')} leaked`).toBe(false);
     }

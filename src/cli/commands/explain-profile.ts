@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import { loadPolicy } from '../../config/load-policy.js';
 import { discover } from '../../discover/discover.js';
-import { readConfined } from '../../discover/read-confined.js';
+import { confinedDir, readConfined } from '../../discover/read-confined.js';
 import { walkTree } from '../../discover/walk.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { readPackageJson } from '../../config/package-files.js';
@@ -58,7 +58,7 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
     readHome: home ? reader(home, '~/') : () => undefined,
     rootDisplay: toPosix(rootReal),
     homeDisplay: home ? toPosix(home) : '~',
-    homePaths: home ? walkTree(join(home, '.claude', 'rules'), []).map((r) => `.claude/rules/${r}`) : [],
+    homePaths: home ? homeRules(home) : [],
   };
   const fromPolicy = (policy.profiles as Record<string, unknown> | undefined)?.[profile.name];
   const options = { ...(typeof fromPolicy === 'object' && fromPolicy !== null ? fromPolicy as Record<string, unknown> : {}), ...cliOptions };
@@ -67,6 +67,12 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
   if (req.format === 'json') io.out(`${JSON.stringify({ path: req.path, agent: profile.agent, options, ...result }, null, 2)}\n`);
   else if (req.text) io.out(result.text);
   else io.out(formatProfile(req.path, profile.agent, result));
+}
+
+/** `~/.claude/rules/**` as home-relative paths, listed only when that directory lies inside the home directory. */
+function homeRules(home: string): string[] {
+  const dir = confinedDir(home, '.claude/rules');
+  return dir ? walkTree(dir, []).map((r) => `.claude/rules/${r}`) : [];
 }
 
 function isFile(root: string, rel: string): boolean {
