@@ -35,7 +35,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') return io.out(`${HELP}\n`), EXIT.clean;
   if (name === '--version' || name === '-v') return io.out(`${compilerVersion()}\n`), EXIT.clean;
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     io.err(`rulec: unknown command "${name}"\n\n${HELP}\n`);
     return EXIT.failure;
