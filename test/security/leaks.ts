@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { CompileResult } from '../../src/compile.js';
-import { manifestBytes } from '../../src/emit/manifest.js';
+import { manifestBytes } from '../../src/bundle/model.js';
 import { bundleFileMap } from '../../src/emit/write-bundle.js';
 import { explainPath, formatExplanation } from '../../src/report/explain.js';
 import { formatDiagnostics } from '../../src/report/text.js';
