@@ -18,6 +18,7 @@ import { discover, type Discovered } from './discover/discover.js';
 import { followImports } from './discover/follow-imports.js';
 import { parseDoc } from './parse/parse-doc.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
+import { expandImports, type ImportContext } from './resolve/expand-imports.js';
 import { blockTexts, render } from './render/render.js';
 import { checkBudgets } from './validate/budgets.js';
 import { checkFrontmatter } from './validate/check-frontmatter.js';
@@ -28,14 +29,18 @@ import { startBackground, type Background } from './worker/pool.js';
 import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
 import type { ProfileJob } from './profiles/build-view.js';
 import { applySeverities } from './validate/severity.js';
-import { buildManifest, bundleDigest, type Manifest } from './emit/manifest.js';
-import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { buildManifest } from './emit/manifest.js';
+import { bundleDigest, type ManifestV1 } from './bundle/model.js';
+import { diag, sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
+import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
+import { secretSites } from './validate/lint/secrets.js';
 import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
-import { detectConflicts, type ConflictResult } from './conflicts/detect.js';
+import { scanConflicts, type ConflictResult } from './conflicts/detect.js';
 import { canonicalJson } from './util/canonical-json.js';
 import { digestOf } from './util/hash.js';
 import { toPosix } from './util/posix-path.js';
+import { pushAll } from './util/push-all.js';
 
 export interface CompileOptions {
   /** Repository directory (default: the current directory). */
@@ -58,10 +63,12 @@ export interface CompileOptions {
   today?: string;
   /** Semver recorded as the bundle revision (default 0.1.0). */
   revision?: string;
+  /** One-off severity overrides (`--severity CODE=LEVEL`), merged over the policy's `severity:`. */
+  severity?: Readonly<Record<string, Severity | 'off'>>;
 }
 
 export interface CompileResult {
-  manifest: Manifest;
+  manifest: ManifestV1;
   /** `sha256:` + sha256 of the canonical manifest bytes. */
   digest: string;
   variants: Variant[];
@@ -72,8 +79,14 @@ export interface CompileResult {
   sourceTokens: Map<string, number>;
   /** Conflict events (also in the manifest), and per variant which rule won each topic. */
   conflicts: ConflictResult;
-  /** Sorted, severities as configured; `off` codes removed. */
+  /** Sorted, severities as configured; `off` codes removed; detected secrets masked. */
   diagnostics: Diagnostic[];
+  /**
+   * The secrets detected in this build's files (whatever their codes' severities), for every
+   * output surface to mask. Diagnostics and conflict events here are already redacted; only the
+   * rendered context (variants, attachments) holds secrets verbatim: it is the agent's input.
+   */
+  redactions: Redactions;
 }
 
 export async function compile(options: CompileOptions = {}): Promise<CompileResult> {
@@ -84,7 +97,7 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
-  const policy = loaded.policy;
+  const policy = options.severity ? { ...loaded.policy, severity: { ...loaded.policy.severity, ...options.severity } } : loaded.policy;
 
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.
@@ -101,14 +114,14 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const diagnostics: Diagnostic[] = [];
   const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
     outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null });
-  diagnostics.push(...found.diagnostics);
+  pushAll(diagnostics, found.diagnostics);
   const discovered = found.value;
 
   const docs = new Map<string, ParsedDoc>();
   for (const file of discovered.files) {
     const parsed = parseDoc(file);
     docs.set(file.id, parsed.value);
-    diagnostics.push(...parsed.diagnostics);
+    pushAll(diagnostics, parsed.diagnostics);
   }
 
   const roots = {
@@ -117,28 +130,31 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     managedReal: discovered.managedReal,
     ...(discovered.managedReal ? { managed: toPosix(discovered.managedReal) } : {}),
   };
-  diagnostics.push(...followImports(discovered.files, docs, {
-    roots, maxDepth: policy.imports.max_depth, maxBytes: policy.discover.max_file_bytes,
+  const followed = followImports(discovered.files, docs, {
+    roots, maxDepth: policy.imports.max_depth, maxFiles: policy.imports.max_files, maxBytes: policy.discover.max_file_bytes,
     isExcluded: discovered.isExcluded, parse: parseDoc,
-  }));
+  });
+  pushAll(diagnostics, followed.diagnostics);
   const fmSchemas = loadFrontmatterSchemas();
   for (const file of discovered.files) {
     const doc = docs.get(file.id);
-    if (doc) diagnostics.push(...checkFrontmatter(file, doc, fmSchemas));
+    if (doc) pushAll(diagnostics, checkFrontmatter(file, doc, fmSchemas));
   }
 
   if (discovered.git) discovered.git.dirty = discovered.files.some((f) => discovered.isDirty(f));
 
-  const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports: { roots, maxDepth: policy.imports.max_depth } });
-  diagnostics.push(...resolved.diagnostics);
-  const conflicts = detectConflicts(resolved.value, policy, options.today ?? utcToday());
-  diagnostics.push(...conflicts.diagnostics);
+  const imports = { roots, maxDepth: policy.imports.max_depth, capped: followed.capped, refused: followed.refused };
+  const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports });
+  pushAll(diagnostics, resolved.diagnostics);
 
-  // Count the blocks and evaluate the agent profiles on the worker while this thread lints.
+  // Count the blocks and evaluate the agent profiles on the worker while this thread finds conflicts and lints.
   const blocks = blockTexts(resolved.value);
   const counted = background.count(blocks);
-  const profiled = background.profiles(profileJob(discovered, resolved.value, policy));
-  diagnostics.push(...runLint(discovered.files.flatMap((file) => {
+  const profiled = background.profiles(profileJob(discovered, resolved.value, policy,
+    { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }));
+  const scan = scanConflicts(resolved.value, policy);
+  const countedTexts = background.count(scan.texts);
+  pushAll(diagnostics, runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
   }), (code) => policy.severity[code] ?? catalogueEntry(code).severity));
@@ -146,12 +162,17 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const counter = tokenCounter(policy.tokenizer, new Map(blocks.map((b, i) => [b, counts[i] ?? 0])));
   const rendered = render(resolved.value, counter);
   const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
-  diagnostics.push(...budgets.diagnostics);
+  pushAll(diagnostics, budgets.diagnostics);
   if (discovered.localExcluded.length > 0) diagnostics.push(localNote(discovered.localExcluded));
   const profiles = await profiled;
-  diagnostics.push(...profiles.diagnostics);
+  pushAll(diagnostics, profiles.diagnostics);
+  const textCounts = await countedTexts;
+  const conflicts = scan.finish(tokenCounter(policy.tokenizer, new Map(scan.texts.map((t, i) => [t, textCounts[i] ?? 0]))), options.today ?? utcToday());
+  pushAll(diagnostics, conflicts.diagnostics);
 
-  const final = sortDiagnostics(applySeverities(diagnostics, policy.severity));
+  const redactions = redactionsOf(secretSites(docs.values()));
+  const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, policy.severity)), redactions);
+  const events = redactDeep(conflicts.events, redactions);
   const manifest = buildManifest({
     resolution: resolved.value,
     variants: rendered.variants,
@@ -166,8 +187,9 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     includeLocal: options.includeLocal ?? false,
     includeUser: Boolean(options.userHome),
     sourceTokens: rendered.sourceTokens,
-    conflicts: conflicts.events,
+    conflicts: events,
     profiles: profiles.perVariant,
+    redactions,
   });
   return {
     manifest,
@@ -178,8 +200,9 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     discovered,
     policy,
     sourceTokens: rendered.sourceTokens,
-    conflicts,
+    conflicts: { events, diagnostics: redactDeep(conflicts.diagnostics, redactions), topicsFor: (v) => redactDeep(conflicts.topicsFor(v), redactions) },
     diagnostics: final,
+    redactions,
   };
 }
 
@@ -187,15 +210,18 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
 export { PolicyError };
 
 /** What the worker needs to run the enabled agent profiles over this build. */
-function profileJob(discovered: Discovered, res: Resolution, policy: Policy): ProfileJob {
+function profileJob(discovered: Discovered, res: Resolution, policy: Policy, imports: ImportContext): ProfileJob {
   const { enabled, ...options } = policy.profiles ?? {};
   return {
     files: discovered.files.filter((f) => f.root === 'repo').map((f) => [f.rel, f.bytes]),
+    links: discovered.files.filter((f) => f.root === 'repo' && f.linkTarget !== undefined).map((f) => [f.rel, f.linkTarget as string]),
     paths: [...discovered.paths],
     variants: res.variants.map((v) => ({ id: v.id, dirs: v.dirs, pathCount: v.pathCount })),
     enabled: [...(enabled ?? DEFAULT_ENABLED_PROFILES)],
     options: options as Record<string, Record<string, unknown>>,
     canonical: Object.fromEntries(res.variants.map((v) => [v.id, v.sources.map((r) => r.id)])),
+    // Every import target, also where a chain already holds the file (`@AGENTS.md` beside AGENTS.md).
+    imported: [...new Set([...res.sources.keys()].flatMap((id) => expandImports(id, imports).refs.map((r) => r.id)))],
   };
 }
 

@@ -89,7 +89,7 @@ describe('start-up loads only what the command uses', () => {
     expect(pipeline(r.files)).toEqual([]);
   });
 
-  it('explain PATH --bundle DIR loads no rank table, no pipeline stage, no YAML, schema or git library', async () => {
+  it('explain PATH --bundle DIR loads no rank table, no other pipeline stage and no git library', async () => {
     const m = sharedCase('nested-agents');
     const out = join(scratch, 'for-explain');
     expect((await runCli(['build', '--repo', m.repo, '--out', out])).code).toBe(0);
@@ -99,9 +99,15 @@ describe('start-up loads only what the command uses', () => {
     expect(r.stdout).toContain('(from bundle ');
     expect(r.files).toContain('dist/bundle/open-bundle.js');
     expect(rankTables(r.files)).toEqual([]);
-    // The reader matches attachment globs with the options the resolver uses (resolve/glob-index.js).
-    expect(pipeline(r.files).filter((f) => f !== 'dist/resolve/glob-index.js')).toEqual([]);
-    expect(r.files.filter((f) => /node_modules\/(yaml|ajv|ajv-formats|simple-git)\//.test(f))).toEqual([]);
+    // What explain from a bundle does use: attachment globs matched with the resolver's options
+    // (resolve/glob-index.js), the manifest checked against its schema (validate/schema-check.js, which
+    // loads ajv only for an invalid manifest), PATH classified and read confined to the repository
+    // (discover/formats.js, discover/read-confined.js), and a detected secret in the text warned about
+    // (validate/lint/secrets*). No other stage.
+    const used = /^dist\/(resolve\/glob-index|validate\/schema-check|discover\/(formats|read-confined)|validate\/lint\/(secrets|text-index))\b/;
+    expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);
+    // ajv validates the manifest against its schema (parseManifest); git is never needed to read a bundle.
+    expect(r.files.filter((f) => /node_modules\/(simple-git|js-tiktoken)\//.test(f))).toEqual([]);
   });
 
   // The controls: the same trace sees a rank table when one is loaded, so the tests above can fail.

@@ -52,7 +52,7 @@ describe('help and usage', () => {
     [['frobnicate'], /unknown command "frobnicate"/],
     [['build', '--frobnicate'], /Unknown option '--frobnicate'/],
     [['build', '--repo', '/nonexistent/rulec-repo'], /repository directory not found: \/nonexistent\/rulec-repo/],
-    [['build', '--format', 'xml'], /--format must be text or json/],
+    [['build', '--format', 'xml'], /unknown format "xml"; use one of: text, json, markdown, sarif, github, html/],
     [['explain'], /explain needs a PATH/],
     [['explain-code', 'RC0000'], /unknown diagnostic code RC0000/],
     [['build', 'extra-arg'], /unexpected argument: extra-arg/],
@@ -167,8 +167,8 @@ describe('explain', () => {
     writeFileSync(join(home, '.codex', 'AGENTS.md'), '# Shadowed by the override\n');
     const r = await rulec(['explain', 'packages/web/src/app.ts', '--include-user', '--home', home], m.repo);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/ 1\. user:\.claude\/CLAUDE\.md {2}\[user, user\].*never bundled\)\n {3}2\. user:\.codex\/AGENTS\.override\.md .*\n {3}3\. AGENTS\.md /);
-    expect(r.stdout).not.toContain('user:.codex/AGENTS.md');
+    expect(r.stdout).toMatch(/ 1\. user:\/\/\.claude\/CLAUDE\.md {2}\[user, user\].*never bundled\)\n {3}2\. user:\/\/\.codex\/AGENTS\.override\.md .*\n {3}3\. AGENTS\.md /);
+    expect(r.stdout).not.toContain('user://.codex/AGENTS.md');
     expect((await rulec(['build', '--include-user'], m.repo)).code).toBe(2);
   });
 
@@ -233,8 +233,8 @@ describe('conflicts', () => {
     writeFileSync(join(dir, 'repo', 'src', 'index.ts'), 'export {};\n');
     const r = await rulec(['build', '--managed', join(dir, 'managed'), '--include-local'], join(dir, 'repo'));
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^CLAUDE\.local\.md:3:\d+ - error RC3201: .*CLAUDE\.local\.md.*managed:tools\.md/m);
-    expect(r.stdout).toMatch(/related: managed:tools\.md:7:\d+ - /);
+    expect(r.stdout).toMatch(/^CLAUDE\.local\.md:3:\d+ - error RC3201: .*CLAUDE\.local\.md.*managed:\/\/tools\.md/m);
+    expect(r.stdout).toMatch(/related: managed:\/\/tools\.md:7:\d+ - /);
     expect(r.stdout).toContain('  not written  errors found');
     // Without the local file the same repository builds.
     expect((await rulec(['build', '--managed', join(dir, 'managed')], join(dir, 'repo'))).code).toBe(0);

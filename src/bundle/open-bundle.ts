@@ -1,31 +1,40 @@
 /**
  * openBundle(): what an agent runtime calls before it injects anything.
  *
- * 1. Read manifest.json and compute its digest; when the caller pins a digest,
- *    refuse a manifest that does not match it.
- * 2. Check the manifest's shape (schema id, bundle id derived from content).
- * 3. Read every context and attachment file and compare its sha256 and size
- *    with the manifest. Any mismatch, missing or extra file → BundleError.
- * Only a fully verified bundle answers contextFor/attachmentsFor: fail closed.
+ * 1. The bundle directory holds exactly manifest.json, context/ and
+ *    attachments/ — real directories and regular files, no links.
+ * 2. Read manifest.json; when the caller pins a digest, refuse any other.
+ * 3. parseManifest: canonical bytes, the schema (every id matches its grammar
+ *    before it names a file), a bundle id derived from the content.
+ * 4. context/ and attachments/ hold exactly the files the manifest lists, each
+ *    a regular file of the listed size.
+ * 5. A text is read and checked against its sha256 before it is first served
+ *    (or all at once with `verify: 'all'` / `verifyAll()`).
+ * Anything wrong → BundleError with a coded diagnostic: fail closed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { canonicalJson } from '../util/canonical-json.js';
-import { contentId, digestOf, sha256Hex } from '../util/hash.js';
-import { dirnameOf } from '../util/posix-path.js';
-import { MANIFEST_SCHEMA_ID } from '../emit/manifest.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { diag } from '../diagnostics/diagnostic.js';
 import { GLOB_OPTIONS } from '../resolve/glob-index.js';
+import { digestOf } from '../util/hash.js';
+import { ATTACHMENT_DIR, BUNDLE_TOP_LEVEL, CONTEXT_DIR, CURRENT_POINTER, entryFile, listedFiles, MANIFEST_FILE, parseCurrentPointer, type EntryKind } from './layout.js';
+import { normaliseBundlePath, variantFor, type ManifestRef, type ManifestV1 } from './model.js';
+import { parseManifest } from './parse-manifest.js';
+import { readRegularFile } from './read-regular.js';
 
+/** A bundle that failed verification; `diagnostic.code` says how (RC70xx). */
 export class BundleError extends Error {
   override name = 'BundleError';
+  readonly code: string;
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+    this.code = diagnostic.code;
+  }
 }
 
-export interface BundleSourceRef {
-  id: string;
-  reason: string;
-  imported_by?: string;
-}
+export type BundleSourceRef = ManifestRef;
 
 export interface PathContext {
   variant: string;
@@ -45,113 +54,145 @@ export interface OpenedBundle {
   dir: string;
   bundleId: string;
   digest: string;
-  manifest: Record<string, unknown>;
+  manifest: ManifestV1;
   contextFor(path: string): PathContext;
   attachmentsFor(path: string): PathAttachment[];
-}
-
-interface EntryJson {
-  sources: BundleSourceRef[];
-  bytes: number;
-  tokens: number;
-  sha256: string;
-  globs?: string[];
+  /** Read and check every context and attachment now (openBundle checks each on first use). */
+  verifyAll(): void;
 }
 
 export interface OpenOptions {
   /** Refuse the bundle unless its manifest digest equals this. */
   expectDigest?: string;
+  /** 'lazy' (default): check each text when first served; 'all': check every text while opening. */
+  verify?: 'lazy' | 'all';
+  /**
+   * An extra check of the manifest bytes before anything else is read, e.g. a
+   * signature against a trust file (the registry's `signedBy`); a diagnostic refuses the bundle.
+   */
+  verifyManifest?: (manifestBytes: Buffer) => Diagnostic | null;
 }
 
 export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle {
-  const raw = readOrFail(join(dir, 'manifest.json'), 'manifest.json');
+  expectEntries(dir, '', BUNDLE_TOP_LEVEL, new Set([MANIFEST_FILE]));
+  const raw = readOrFail(join(dir, MANIFEST_FILE), MANIFEST_FILE);
   const digest = digestOf(raw);
-  if (options.expectDigest && options.expectDigest !== digest) {
-    throw new BundleError(`bundle digest mismatch: expected ${options.expectDigest}, found ${digest}`);
+  if (options.expectDigest !== undefined && options.expectDigest !== digest) {
+    fail('RC7005', MANIFEST_FILE, `bundle digest mismatch: expected ${options.expectDigest}, found ${digest}`);
   }
-  const manifest = parseManifest(raw.toString('utf8'));
-  const variants = manifest.variants as Record<string, EntryJson>;
-  const attachments = manifest.attachments as Record<string, EntryJson>;
-  const texts = new Map<string, string>();
-  verifyEntries(dir, 'context', variants, texts);
-  verifyEntries(dir, 'attachments', attachments, texts);
-  const index = manifest.index as Record<string, string>;
-  const matchers = Object.entries(attachments).map(([id, a]) => ({ id, a, test: picomatch(a.globs ?? [], GLOB_OPTIONS) }));
+  const refused = options.verifyManifest?.(raw) ?? null;
+  if (refused) throw new BundleError(refused);
+  const parsed = parseManifest(raw);
+  if (!parsed.ok) throw new BundleError(parsed.diagnostic);
+  const manifest = parsed.manifest;
+  const listed = listedFiles(manifest);
+  checkListing(dir, listed);
 
-  const entryOut = (id: string, e: EntryJson): PathContext => ({
-    variant: id, text: texts.get(id) ?? '', digest: e.sha256, tokens: e.tokens, bytes: e.bytes, sources: e.sources,
-  });
-  return {
+  const texts = new Map<string, string>();
+  const textOf = (kind: EntryKind, id: string): string => {
+    const rel = entryFile(kind, id);
+    let text = texts.get(rel);
+    if (text === undefined) {
+      const want = listed.get(rel);
+      const bytes = readOrFail(join(dir, rel), rel);
+      if (!want || bytes.length !== want.bytes || digestOf(bytes) !== want.sha256) {
+        fail('RC7006', rel, `${rel} does not match its digest in the manifest (tampered or corrupt)`);
+      }
+      texts.set(rel, (text = bytes.toString('utf8')));
+    }
+    return text;
+  };
+  const matchers = Object.entries(manifest.attachments).map(([id, a]) => ({ id, a, test: picomatch(a.globs, GLOB_OPTIONS) }));
+  const bundle: OpenedBundle = {
     dir,
-    bundleId: String(manifest.bundle_id),
+    bundleId: manifest.bundle_id,
     digest,
     manifest,
-    contextFor(path: string): PathContext {
-      const id = variantFor(index, normalise(path));
-      const v = variants[id];
-      if (!v) throw new BundleError(`bundle index names unknown variant ${id}`);
-      return entryOut(id, v);
+    contextFor(path) {
+      const id = variantFor(manifest.index, normaliseBundlePath(path));
+      const v = manifest.variants[id];
+      if (!v) fail('RC7003', MANIFEST_FILE, `bundle index names unknown variant ${id}`);
+      return { variant: id, text: textOf('variant', id), digest: v.sha256, tokens: v.tokens, bytes: v.bytes, sources: v.sources };
     },
-    attachmentsFor(path: string): PathAttachment[] {
-      const p = normalise(path);
-      return matchers.filter((m) => m.test(p)).map((m) => ({ ...entryOut(m.id, m.a), globs: m.a.globs ?? [] }));
+    attachmentsFor(path) {
+      const p = normaliseBundlePath(path);
+      return matchers.filter((m) => m.test(p)).map(({ id, a }) => ({
+        variant: id, text: textOf('attachment', id), digest: a.sha256, tokens: a.tokens, bytes: a.bytes, sources: a.sources, globs: a.globs,
+      }));
+    },
+    verifyAll() {
+      for (const { kind, id } of listed.values()) textOf(kind, id);
     },
   };
+  if (options.verify === 'all') bundle.verifyAll();
+  return bundle;
 }
 
-function readOrFail(file: string, what: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (e) {
-    throw new BundleError(`cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+/** context/ and attachments/ hold exactly the listed files, each a regular file of the listed size. */
+function checkListing(dir: string, listed: ReturnType<typeof listedFiles>): void {
+  for (const sub of [CONTEXT_DIR, ATTACHMENT_DIR]) {
+    const names = [...listed.keys()].filter((rel) => rel.startsWith(`${sub}/`)).map((rel) => rel.slice(sub.length + 1));
+    expectEntries(join(dir, sub), `${sub}/`, names, new Set(names));
+  }
+  for (const [rel, want] of listed) {
+    const st = lstatSync(join(dir, rel));
+    if (st.size !== want.bytes) fail('RC7006', rel, `${rel} does not match its digest in the manifest: ${st.size} bytes, listed as ${want.bytes} (tampered or corrupt)`);
   }
 }
 
-function parseManifest(text: string): Record<string, unknown> {
-  let m: Record<string, unknown>;
+/**
+ * `dir` is a real directory whose entries are all in `allowed`; those in
+ * `files` must be regular files, the others real directories; every name in
+ * `files` must be present.
+ */
+function expectEntries(dir: string, prefix: string, allowed: readonly string[], files: ReadonlySet<string>): void {
+  const shown = prefix === '' ? '.' : prefix.slice(0, -1);
+  let st;
   try {
-    m = JSON.parse(text) as Record<string, unknown>;
+    st = lstatSync(dir);
   } catch {
-    throw new BundleError('manifest.json is not valid JSON');
+    if (files.size === 0 && prefix !== '') return; // an empty context/ or attachments/ may be absent
+    fail('RC7001', shown, `bundle has no ${shown === '.' ? 'directory' : `${shown}/ directory`} at ${dir}`);
   }
-  if (m === null || typeof m !== 'object' || m.schema !== MANIFEST_SCHEMA_ID) throw new BundleError(`manifest.json is not a rulec manifest (schema ${String((m as { schema?: unknown } | null)?.schema)})`);
-  for (const key of ['variants', 'attachments', 'index']) {
-    if (typeof m[key] !== 'object' || m[key] === null) throw new BundleError(`manifest.json has no ${key}`);
-  }
-  if (canonicalJson(m) !== text) throw new BundleError('manifest.json is not in canonical form');
-  const { bundle_id: id, revision: _r, source: _s, ...content } = m;
-  if (contentId('b-', canonicalJson(content)) !== id) throw new BundleError(`bundle id ${String(id)} does not match the manifest content`);
-  return m;
-}
-
-function verifyEntries(dir: string, sub: string, entries: Record<string, EntryJson>, texts: Map<string, string>): void {
-  const expected = new Set(Object.keys(entries).map((id) => `${id}.md`));
-  let present: string[] = [];
-  try {
-    present = readdirSync(join(dir, sub));
-  } catch {
-    if (expected.size > 0) throw new BundleError(`bundle has no ${sub}/ directory`);
-  }
-  for (const name of present) if (!expected.has(name)) throw new BundleError(`${sub}/${name} is not listed in the manifest`);
-  for (const [id, e] of Object.entries(entries)) {
-    const bytes = readOrFail(join(dir, sub, `${id}.md`), `${sub}/${id}.md`);
-    if (bytes.length !== e.bytes || `sha256:${sha256Hex(bytes)}` !== e.sha256) {
-      throw new BundleError(`${sub}/${id}.md does not match its digest in the manifest (tampered or corrupt)`);
+  if (!st.isDirectory()) fail('RC7007', shown, `${shown} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);
+  const allow = new Set(allowed);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const rel = `${prefix}${entry.name}`;
+    if (!allow.has(entry.name)) fail('RC7007', rel, `${rel} is not listed in the manifest`);
+    const isFile = files.has(entry.name);
+    if (isFile ? !entry.isFile() : !entry.isDirectory()) {
+      fail('RC7007', rel, `${rel} must be a ${isFile ? 'regular file' : 'directory'}, found ${entry.isSymbolicLink() ? 'a symbolic link' : 'another kind of entry'}`);
     }
-    texts.set(id, bytes.toString('utf8'));
+  }
+  for (const name of files) {
+    try {
+      lstatSync(join(dir, name));
+    } catch {
+      fail('RC7001', `${prefix}${name}`, `${prefix}${name} is missing`);
+    }
   }
 }
 
-function normalise(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+function readOrFail(path: string, rel: string): Buffer {
+  const r = readRegularFile(path);
+  if (r.ok) return r.bytes;
+  if (r.why === 'not-regular') fail('RC7007', rel, `${rel} must be a regular file, found ${r.detail ?? 'another kind of entry'}`);
+  return fail('RC7001', rel, `cannot read ${rel}: ${r.why === 'missing' ? 'missing' : r.detail ?? r.why}`);
 }
 
-/** Nearest directory entry in the compact index, walking up from the path's directory. */
-function variantFor(index: Record<string, string>, path: string): string {
-  // A path that is itself an indexed directory resolves to that directory's variant.
-  for (let dir = index[path] !== undefined ? path : dirnameOf(path); ; dir = dirnameOf(dir)) {
-    const id = index[dir];
-    if (id !== undefined) return id;
-    if (dir === '') throw new BundleError('bundle index has no root entry');
-  }
+function fail(code: string, file: string, message: string): never {
+  throw new BundleError(diag(code, { file, message }));
+}
+
+/**
+ * The bundle directory `<bundlesDir>/current` names, or null when there is no
+ * pointer. The pointer must be a regular file holding one bundle id, so it can
+ * only ever name a directory beside it.
+ */
+export function currentBundleDir(bundlesDir: string): string | null {
+  const r = readRegularFile(join(bundlesDir, CURRENT_POINTER), 4096);
+  if (!r.ok && r.why === 'missing') return null;
+  const id = r.ok ? parseCurrentPointer(r.bytes.toString('utf8')) : null;
+  if (id === null) fail('RC7008', CURRENT_POINTER, `${join(bundlesDir, CURRENT_POINTER)} does not hold a bundle id${r.ok ? '' : ` (${r.detail ?? r.why})`}`);
+  return join(bundlesDir, id);
 }

@@ -20,6 +20,8 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }
   lint: { load: async () => (await import('./commands/lint.js')).lintCommand, summary: 'check instruction files and report every problem; writes nothing' },
   explain: { load: async () => (await import('./commands/explain.js')).explainCommand, summary: 'show what loads at a path, in which order, and why' },
   'explain-code': { load: async () => (await import('./commands/explain-code.js')).explainCodeCommand, summary: 'explain a diagnostic code (e.g. RC2102)' },
+  registry: { load: async () => (await import('./commands/registry/index.js')).registryCommand, summary: 'publish, canary, promote, revoke bundles; admit runs (rulec registry --help)' },
+  keys: { load: async () => (await import('./commands/keys.js')).keysCommand, summary: 'generate ed25519 signing keys and keep the trust file' },
 };
 
 const HELP = `Usage: rulec <command> [options]

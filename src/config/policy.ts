@@ -11,7 +11,7 @@ export interface Policy {
   tokenizer: 'o200k_base' | 'cl100k_base' | 'p50k_base' | 'r50k_base';
   formats: Record<FormatFamily, boolean>;
   discover: { exclude: string[]; walk_ignore: string[]; max_file_bytes: number };
-  imports: { max_depth: number };
+  imports: { max_depth: number; max_files: number };
   managed: { dir: string | null };
   budgets: { variant_tokens: number; attachment_tokens: number; file_bytes: number; layer_tokens: LayerTokens };
   severity: Record<string, Severity | 'off'>;
@@ -34,12 +34,14 @@ export interface ProfilesPolicy {
   'qwen-code'?: Record<string, never>;
 }
 
-export type ConflictKindName = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate';
+export type ConflictKindName = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate' | 'copy';
 
 export interface ConflictPolicy {
   severity?: Partial<Record<ConflictKindName, Severity>>;
   layer_order?: ('managed' | 'repo' | 'path' | 'local' | 'user')[];
   overrides?: { event?: string; topic?: string; scope?: string; owner: string; reason: string; expires: string }[];
+  /** Hard caps on hostile input (src/conflicts): distinct findings per source and topic (RC3106), events per build (RC3107). */
+  limits?: { findings_per_topic?: number; events?: number };
 }
 
 /** Deep-merge `over` onto `base`: mappings merge, everything else replaces. */

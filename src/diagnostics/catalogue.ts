@@ -10,6 +10,8 @@ import { LINT_CODES } from './catalogue-lint.js';
 import { VALIDATE_CODES } from './catalogue-validate.js';
 import { PROFILE_CODES } from './catalogue-profiles.js';
 import { CONFLICT_CODES } from './catalogue-conflicts.js';
+import { BUNDLE_CODES } from './catalogue-bundle.js';
+import { REGISTRY_CODES } from './catalogue-registry.js';
 
 export interface CatalogueEntry {
   code: string;
@@ -24,18 +26,24 @@ const CORE_CODES: CatalogueEntry[] = [
     explanation: 'A file that discovery listed could not be read (permissions, a race with a delete, or an I/O error). The file is left out of the bundle and the build fails so nothing silently disappears.' },
   { code: 'RC1002', severity: 'error', title: 'symlink leaves its root',
     hint: 'replace the link with a copy, or point it at a file inside the repository',
-    explanation: 'An instruction file is a symbolic link whose target lies outside the root it was found in (the repository, the managed directory or the user directory). rulec never follows a link out of its root, so the file is not loaded.' },
+    explanation: 'An instruction file or import resolves outside the root it was found in (the repository, the managed directory or the user directory): the file itself or one of the directories on its path is a symbolic link that leads out (a committed `docs -> /etc`, a directory replaced by a link). rulec resolves the real path of the whole path and never reads outside its root, so the file is not loaded.' },
   { code: 'RC1003', severity: 'warning', title: 'case-colliding paths',
     hint: 'rename one of the files; on macOS and Windows checkouts only one of them exists',
     explanation: 'Two tracked paths differ only in letter case (AGENTS.md and agents.md). On case-insensitive file systems only one survives a checkout, so agents on different machines load different text.' },
   { code: 'RC1004', severity: 'info', title: 'local files not included',
     hint: 'pass --include-local to include personal, unreviewed files',
-    explanation: 'Personal files (CLAUDE.local.md, untracked AGENTS.override.md, *.local.md rules) exist in the work tree but are not part of this build. Bundles leave the local layer out unless --include-local is given, because these files are not reviewed and differ per machine.' },
+    explanation: 'Personal files (CLAUDE.local.md, *.local.md rules) and instruction files that git ignores (agents do not read .gitignore, so they load them) exist in the work tree but are not part of this build. Bundles leave this local layer out unless --include-local is given, because these files are not reviewed and differ per machine. lint and explain --profile always check them.' },
   { code: 'RC1005', severity: 'error', title: 'broken symlink',
     explanation: 'An instruction file is a symbolic link whose target does not exist. The file is not loaded.' },
   { code: 'RC1006', severity: 'error', title: 'file too large to read',
     hint: 'split the file; agents skip or truncate files this large anyway',
     explanation: 'The file exceeds the hard read limit in the policy (discover.max_file_bytes). It is not loaded, so an accidental binary or generated file cannot blow up a build.' },
+  { code: 'RC1007', severity: 'error', title: 'not a regular file',
+    hint: 'commit the instructions as an ordinary text file',
+    explanation: 'An instruction file or import is a named pipe, socket or device, or lives on a special file system such as /proc or /sys. Reading such a file can block forever, have side effects, or expose live process state (the environment of /proc/self/environ), so rulec never opens it.' },
+  { code: 'RC1008', severity: 'error', title: 'path not in the repository',
+    hint: 'check the spelling; paths are relative to the current directory',
+    explanation: 'A PATH given to `rulec lint` names no file or directory of the repository. rulec reports it rather than answer "No problems found" about something it never checked.' },
   { code: 'RC2001', severity: 'error', title: 'invalid frontmatter YAML',
     explanation: 'The YAML frontmatter block at the top of the file could not be parsed. The body is still loaded, but the metadata (paths:, globs:, applyTo:, alwaysApply) is ignored, which can change when the rule applies.' },
   { code: 'RC2002', severity: 'error', title: 'frontmatter is not a mapping',
@@ -63,6 +71,11 @@ const CORE_CODES: CatalogueEntry[] = [
     explanation: 'An @path import resolves outside the repository (or the managed/user root it belongs to). rulec never reads outside its roots, so the import is not loaded.' },
   { code: 'RC2105', severity: 'info', title: 'home-directory import not bundled',
     explanation: 'An @~/ import names a file in the user\'s home directory. It is personal and differs per machine, so it never enters a bundle; the agent on the author\'s machine may still load it.' },
+  { code: 'RC2106', severity: 'error', title: 'too many imported files',
+    hint: 'import fewer, larger files, or raise imports.max_files in the policy',
+    explanation: 'Following @ imports would read more files than the policy allows in one build (imports.max_files, default 1000). Following stops at the import shown, so the bundle would miss text an agent loads; the build fails rather than write an incomplete bundle. The cap keeps a build\'s time and memory bounded whatever a repository imports.' },
+  { code: 'RC2107', severity: 'warning', title: 'import path too long',
+    explanation: 'An @ token is longer than any path the file system accepts (4,096 characters, or a name over 255 bytes). No agent can open it, so it is reported and not followed; its length never drives rulec\'s work.' },
   { code: 'RC3001', severity: 'error', title: 'invalid glob',
     explanation: 'A paths:, globs: or applyTo: pattern cannot be parsed. The rule is not attached anywhere.' },
   { code: 'RC3002', severity: 'warning', title: 'glob matches no tracked file',
@@ -89,7 +102,7 @@ const CORE_CODES: CatalogueEntry[] = [
 ];
 
 const CATALOGUE = new Map<string, CatalogueEntry>();
-for (const entry of [...CORE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES]) {
+for (const entry of [...CORE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES, ...BUNDLE_CODES, ...REGISTRY_CODES]) {
   if (CATALOGUE.has(entry.code)) throw new Error(`duplicate diagnostic code ${entry.code}`);
   CATALOGUE.set(entry.code, entry);
 }

@@ -11,11 +11,10 @@ import type { GitInfo } from '../discover/git.js';
 import type { ConflictEvent } from '../conflicts/detect.js';
 import type { ProfileFit } from '../profiles/evaluate.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
-import { contentId, digestOf } from '../util/hash.js';
-
-export const MANIFEST_SCHEMA_ID = 'https://rulec.dev/schemas/manifest-v1.json';
+import { redactDeep, type Redactions } from '../diagnostics/redact.js';
+import { MANIFEST_SCHEMA_ID, sealManifest, type ManifestAttachment, type ManifestContent, type ManifestFile, type ManifestRef,
+  type ManifestV1, type ManifestVariant } from '../bundle/model.js';
 
 export interface ManifestInput {
   resolution: Resolution;
@@ -34,17 +33,25 @@ export interface ManifestInput {
   conflicts: readonly ConflictEvent[];
   /** Per variant, per enabled agent profile: bytes, tokens, whether it fits, what it cuts or drops. */
   profiles: Readonly<Record<string, Record<string, ProfileFit>>>;
+  /** Detected secrets: masked wherever the manifest quotes source text (globs, reasons, conflict events). */
+  redactions: Redactions;
 }
 
-export type Manifest = Record<string, unknown> & { bundle_id: string };
+const refJson = (r: SourceRef): ManifestRef => (r.importedBy === undefined ? { id: r.id, reason: r.reason } : { id: r.id, reason: r.reason, imported_by: r.importedBy });
 
-const refJson = (r: SourceRef): Record<string, unknown> => ({ id: r.id, reason: r.reason, imported_by: r.importedBy });
+/** Drop undefined fields, so the typed value equals what its canonical JSON says. */
+function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
 
-export function buildManifest(input: ManifestInput): Manifest {
+export function buildManifest(input: ManifestInput): ManifestV1 {
   const { resolution } = input;
-  const files: Record<string, unknown> = {};
+  // Keyed by source id (a path): null prototype, so a file named `__proto__` is a key like any other.
+  const files: Record<string, ManifestFile> = Object.create(null);
   for (const s of [...resolution.sources.values()].sort((a, b) => compareCodeUnits(a.file.id, b.file.id))) {
-    files[s.file.id] = {
+    files[s.file.id] = defined<ManifestFile>({
+      root: s.file.root,
+      path: s.file.rel,
       sha256: `sha256:${s.sha256}`,
       size: s.file.bytes.length,
       layer: s.info.layer,
@@ -55,22 +62,23 @@ export function buildManifest(input: ManifestInput): Manifest {
       tokens: input.sourceTokens.get(s.file.id),
       globs: s.info.rawGlobs.length > 0 ? s.info.rawGlobs : undefined,
       link: s.file.linkTarget,
-    };
+    });
   }
+  // Keys come from paths: null-prototype objects, so `__proto__` is a key like any other.
   // No path counts: adding an unrelated file to the repository must not change
   // the bundle. The compact index only changes where a directory's context does.
-  const variants: Record<string, unknown> = {};
+  const variants: Record<string, ManifestVariant> = Object.create(null);
   for (const v of input.variants) {
     variants[v.id] = { sources: v.sources.map(refJson), bytes: v.bytes, tokens: v.tokens, sha256: `sha256:${v.sha256}`, profiles: input.profiles[v.id] ?? {} };
   }
-  const attachments: Record<string, unknown> = {};
+  const attachments: Record<string, ManifestAttachment> = Object.create(null);
   for (const a of input.attachments) {
     attachments[a.id] = { sources: a.sources.map(refJson), globs: a.globs, bytes: a.bytes, tokens: a.tokens, sha256: `sha256:${a.sha256}` };
   }
   const counts = countBySeverity(input.diagnostics);
-  const byCode: Record<string, number> = {};
+  const byCode: Record<string, number> = Object.create(null);
   for (const d of input.diagnostics) byCode[d.code] = (byCode[d.code] ?? 0) + 1;
-  const content: Record<string, unknown> = {
+  const content: ManifestContent = {
     schema: MANIFEST_SCHEMA_ID,
     compiler: { name: 'rulec', version: input.compilerVersion },
     policy: { digest: input.policyDigest },
@@ -81,23 +89,10 @@ export function buildManifest(input: ManifestInput): Manifest {
     attachments,
     index: resolution.index,
     conflicts: input.conflicts.map((e) => ({ ...e })),
-    budgets: { over: input.overruns.map((o) => ({ kind: o.kind, id: o.id, layer: o.layer, tokens: o.tokens, budget: o.budget })) },
+    budgets: { over: input.overruns.map((o) => defined({ kind: o.kind, id: o.id, layer: o.layer, tokens: o.tokens, budget: o.budget })) },
     diagnostics: { errors: counts.error, warnings: counts.warning, infos: counts.info, codes: byCode },
   };
-  const bundleId = contentId('b-', canonicalJson(content));
   const git = input.git;
-  return {
-    ...content,
-    bundle_id: bundleId,
-    revision: { version: input.revision, seq: git?.seq ?? 0 },
-    source: { repo: git?.remote ?? null, commit: git?.commit ?? null, dirty: git?.dirty ?? false },
-  };
-}
-
-export function manifestBytes(manifest: Manifest): string {
-  return canonicalJson(manifest);
-}
-
-export function bundleDigest(manifest: Manifest): string {
-  return digestOf(manifestBytes(manifest));
+  return sealManifest(redactDeep(content, input.redactions), { version: input.revision, seq: git?.seq ?? 0 },
+    { repo: git?.remote ?? null, commit: git?.commit ?? null, dirty: git?.dirty ?? false });
 }

@@ -3,14 +3,11 @@
  * built bundle and a fresh compile give the same answer (pure).
  */
 import picomatch from 'picomatch';
+import { servingDir, type ManifestRef, type ManifestV1 } from '../bundle/model.js';
 import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { ancestorDirs, dirnameOf, isWithin } from '../util/posix-path.js';
 import { num } from './text.js';
-
-interface FileJson { layer: string; format: string; scope: string; activation: string; tokens?: number; globs?: string[]; link?: string }
-interface RefJson { id: string; reason: string; imported_by?: string }
-interface EntryJson { sources: RefJson[]; tokens: number; bytes: number; sha256: string; globs?: string[] }
 
 export interface ExplainedSource {
   id: string;
@@ -42,47 +39,60 @@ export interface Explanation {
   conflicts: ExplainedConflict[];
 }
 
-export function explainPath(manifest: Record<string, unknown>, path: string): Explanation {
-  const files = manifest.files as Record<string, FileJson>;
-  const variants = manifest.variants as Record<string, EntryJson>;
-  const attachments = manifest.attachments as Record<string, EntryJson>;
-  const index = manifest.index as Record<string, string>;
-  let dir = index[path] !== undefined ? path : dirnameOf(path);
-  while (index[dir] === undefined && dir !== '') dir = dirnameOf(dir);
-  const vid = index[dir] ?? '';
-  const v = variants[vid] ?? { sources: [], tokens: 0, bytes: 0, sha256: '' };
-  const describe = (r: RefJson): ExplainedSource => {
-    const f = files[r.id];
+export function explainPath(manifest: ManifestV1, path: string): Explanation {
+  const { files, variants, attachments, index } = manifest;
+  const own = <T>(o: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+  const vid = own(index, servingDir(index, path)) ?? '';
+  const v = own(variants, vid) ?? { sources: [], tokens: 0, bytes: 0, sha256: '' };
+  const describe = (r: ManifestRef): ExplainedSource => {
+    const f = own(files, r.id);
     const e: ExplainedSource = { id: r.id, layer: f?.layer ?? '?', format: f?.format ?? '?', reason: r.reason, tokens: f?.tokens ?? 0 };
     if (r.imported_by) e.imported_by = r.imported_by;
     return e;
   };
   const matching = Object.entries(attachments)
-    .filter(([, a]) => picomatch(a.globs ?? [], GLOB_OPTIONS)(path))
-    .map(([id, a]) => ({ id, globs: a.globs ?? [], tokens: a.tokens, sources: a.sources.map(describe) }));
+    .filter(([, a]) => picomatch(a.globs, GLOB_OPTIONS)(path))
+    .map(([id, a]) => ({ id, globs: a.globs, tokens: a.tokens, sources: a.sources.map(describe) }));
   const loaded = new Set([...v.sources.map((s) => s.id), ...matching.flatMap((a) => a.sources.map((s) => s.id))]);
-  const pathDir = index[path] !== undefined ? path : dirnameOf(path);
+  const pathDir = own(index, path) !== undefined ? path : dirnameOf(path);
   const ancestors = new Set(ancestorDirs(pathDir));
   const notLoaded: Explanation['not_loaded'] = [];
+  // A link records its final target (the whole chain followed), so files are the same
+  // file exactly when their real ids are equal — whichever of them is the link.
+  const realOf = (id: string): string => own(files, id)?.link ?? id;
+  const loadedByReal = new Map<string, string>();
+  for (const id of [...loaded].sort(compareCodeUnits)) if (!loadedByReal.has(realOf(id))) loadedByReal.set(realOf(id), id);
+  const overrides = new Set(Object.values(files).filter((f) => f.format === 'agents-override').map((f) => f.scope));
   for (const [id, f] of Object.entries(files).sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (loaded.has(id) || f.activation === 'import') continue;
-    if (f.link && loaded.has(f.link)) notLoaded.push({ id, why: `same file as ${f.link} (symlink)` });
+    const twin = loadedByReal.get(realOf(id));
+    if (twin !== undefined) notLoaded.push({ id, why: sameFile(id, f.link, twin, realOf(twin)) });
     else if (f.activation === 'requested') notLoaded.push({ id, why: 'agent-requested rule: offered by its description, loaded only if the agent asks' });
     else if (f.activation === 'manual') notLoaded.push({ id, why: 'manual rule: never loaded automatically' });
     else if (f.activation === 'attached') notLoaded.push({ id, why: `globs ${(f.globs ?? []).join(', ')} do not match this path` });
-    else if (f.activation === 'standing' && ancestors.has(f.scope)) notLoaded.push({ id, why: f.format === 'agents' ? 'shadowed by AGENTS.override.md in the same directory' : 'not on this path\'s chain' });
+    else if (f.activation === 'standing' && ancestors.has(f.scope)) {
+      notLoaded.push({ id, why: f.format === 'agents' && overrides.has(f.scope) ? 'shadowed by AGENTS.override.md in the same directory' : 'not on this path\'s chain' });
+    }
     else if (f.activation === 'standing' && isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
   }
-  const events = (manifest.conflicts as ExplainedConflict[] & { variants?: string[] }[] | undefined) ?? [];
-  const conflicts = (events as unknown as (ExplainedConflict & { variants: string[] })[])
+  const conflicts = manifest.conflicts
     .filter((e) => e.variants.includes(vid))
     .map((e) => ({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason,
       sides: e.sides.map((x) => ({ source: x.source, line: x.line, col: x.col, value: x.value })) }));
   return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded, conflicts };
 }
 
-export function formatExplanation(e: Explanation, origin: string, extra: string[] = []): string {
-  const out = [`${e.path === '' ? '.' : e.path}`, `  variant ${e.variant.id}: ${num(e.variant.tokens)} tokens, ${num(e.variant.bytes)} bytes (${origin})`, ''];
+/** Why `id` is not listed although `twin`, the same file, is: which of them is the link. */
+function sameFile(id: string, link: string | undefined, twin: string, twinReal: string): string {
+  if (link === twin) return `same file as ${twin} (symlink)`;
+  if (link === undefined) return `same file as ${twin} (${twin} is a symlink to it)`;
+  if (twinReal === twin) return `same file as ${twin} (symlink)`;
+  return `same file as ${twin} (both are symlinks to ${link})`;
+}
+
+/** `notice`, when given, is printed under the path (e.g. that the path is not in the repository). */
+export function formatExplanation(e: Explanation, origin: string, extra: string[] = [], notice?: string): string {
+  const out = [`${e.path === '' ? '.' : e.path}`, ...(notice ? [`  ${notice}`] : []), `  variant ${e.variant.id}: ${num(e.variant.tokens)} tokens, ${num(e.variant.bytes)} bytes (${origin})`, ''];
   out.push('Standing context, loaded at session start, in this order:');
   if (e.sources.length === 0) out.push('  (none: no instruction file applies here)');
   e.sources.forEach((s, i) => {

@@ -1,28 +1,19 @@
 /** Does `<out>/<bundle_id>/` hold exactly the files this result would write? */
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompileResult } from '../../compile.js';
-import { bundleFileMap } from '../../emit/write-bundle.js';
+import { BundleError, openBundle } from '../../bundle/open-bundle.js';
 
+/**
+ * The directory is named by the bundle id, which hashes the whole content;
+ * only provenance (commit, dirty, revision) may differ from this build's. So
+ * the bundle matches when it verifies and its id is this build's id.
+ */
 export function bundleMatches(outDir: string, result: CompileResult): boolean {
-  const dir = join(outDir, result.manifest.bundle_id);
-  const want = bundleFileMap(result);
   try {
-    const have = [...readdirSync(join(dir, 'context')).map((f) => `context/${f}`), ...readdirSync(join(dir, 'attachments')).map((f) => `attachments/${f}`), 'manifest.json'];
-    if (have.length !== want.size) return false;
-    for (const [rel, text] of want) {
-      // The source block (commit, dirty) legitimately differs between the commit that
-      // wrote a bundle and later ones; everything else must match byte for byte.
-      const onDisk = readFileSync(join(dir, rel), 'utf8');
-      if (rel === 'manifest.json' ? withoutSource(onDisk) !== withoutSource(text) : onDisk !== text) return false;
-    }
-    return true;
-  } catch {
-    return false;
+    const opened = openBundle(join(outDir, result.manifest.bundle_id), { verify: 'all' });
+    return opened.bundleId === result.manifest.bundle_id;
+  } catch (e) {
+    if (e instanceof BundleError) return false;
+    throw e;
   }
-}
-
-function withoutSource(manifest: string): string {
-  const { source: _s, revision: _r, ...rest } = JSON.parse(manifest) as Record<string, unknown>;
-  return JSON.stringify(rest);
 }

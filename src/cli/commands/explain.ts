@@ -1,18 +1,26 @@
 /** `rulec explain PATH`: what an agent sees at a path, in order, and why. */
-import { existsSync, readFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
-import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
-import { CURRENT_POINTER } from '../../emit/write-bundle.js';
+import { BundleError, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
+import { variantFor, type ManifestV1 } from '../../bundle/model.js';
+import { readConfined } from '../../discover/read-confined.js';
+import { classifyPath } from '../../discover/formats.js';
+import { CURRENT_POINTER, parseCurrentPointer } from '../../bundle/layout.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { explainPath, formatExplanation } from '../../report/explain.js';
+import { NO_REDACTIONS, redact, redactDeep, type Redactions } from '../../diagnostics/redact.js';
+import { escapeFields, jsonText } from '../../report/escape.js';
+import { printContext, warnAboutSecrets } from './print-context.js';
 import { canonicalJson } from '../../util/canonical-json.js';
 import { digestOf, sha256Hex } from '../../util/hash.js';
-import { dirnameOf, toPosix } from '../../util/posix-path.js';
+import { dirnameOf } from '../../util/posix-path.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
+import { inWorkTree, repoRelative } from './repo-path.js';
+import { explainProfile } from './explain-profile.js';
 
 export const EXPLAIN_HELP = `Usage: rulec explain PATH [options]
 
@@ -60,36 +68,43 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
 
   const answer = await answerFrom(values, options, io);
   const e = explainPath(answer.manifest, path);
-  const text = answer.textFor(e.variant.id);
+  const text = answer.textFor(path);
+  const present = inWorkTree(options.repoDir, path);
+  // Everything but the context text itself is redacted; the context is the agent's input (printContext warns).
+  const safe = redactDeep({ ...e, in_repository: present, origin: answer.origin, bundle_id: answer.manifest.bundle_id }, answer.redactions);
   if (format === 'json') {
-    io.out(`${JSON.stringify({ ...e, origin: answer.origin, bundle_id: answer.manifest.bundle_id, ...(values.text ? { text } : {}) }, null, 2)}\n`);
+    io.out(`${jsonText(values.text ? { ...safe, text } : safe)}\n`);
+    if (values.text) warnAboutSecrets(io, 'explain', text);
   } else if (values.text) {
-    io.out(text);
+    printContext(io, 'explain', text);
   } else {
-    io.out(formatExplanation(e, answer.originText, answer.localNotes(path)));
+    const notice = present ? undefined : 'not in the repository: this is what a new file at this path would get';
+    io.out(redact(formatExplanation(escapeFields(safe), escapeFields(answer.originText), escapeFields(answer.localNotes(path)), notice), answer.redactions));
   }
   return EXIT.clean;
 }
 
 interface Answer {
-  manifest: Record<string, unknown>;
+  manifest: ManifestV1;
+  /** Secrets of a fresh compile; a bundle's manifest was redacted when it was built. */
+  redactions: Redactions;
   origin: 'bundle' | 'compiled';
   originText: string;
-  textFor(variant: string): string;
+  /** The frozen standing-context text at a path. */
+  textFor(path: string): string;
   localNotes(path: string): string[];
 }
 
 async function answerFrom(values: Record<string, unknown>, options: CompileOptions & { repoDir: string }, io: Io): Promise<Answer> {
   const explicit = typeof values.bundle === 'string' ? resolve(io.cwd, values.bundle) : null;
   if (explicit && values.fresh) throw new UsageError('--bundle and --fresh contradict each other: answer from a bundle, or compile on the fly');
-  const current = join(options.repoDir, 'bundles', CURRENT_POINTER);
-  if (explicit || (!values.fresh && !options.userHome && existsSync(current))) {
-    const dir = explicit ?? join(options.repoDir, 'bundles', readFileSync(current, 'utf8').trim());
+  const dir = explicit ?? (!values.fresh && !options.userHome ? currentDir(options.repoDir) : null);
+  if (dir !== null) {
     const bundle = openVerified(dir);
     if (explicit || (await isFresh(bundle, options))) {
       return {
-        manifest: bundle.manifest, origin: 'bundle', originText: `from bundle ${displayPath(io, dir)}`,
-        textFor: (id) => bundle.contextFor(indexDirOf(bundle.manifest, id)).text, localNotes: () => [],
+        manifest: bundle.manifest, redactions: NO_REDACTIONS, origin: 'bundle', originText: `from bundle ${displayPath(io, dir)}`,
+        textFor: (path) => verified(() => bundle.contextFor(path).text, dir), localNotes: () => [],
       };
     }
   }
@@ -98,25 +113,32 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
   const result = await compile(options);
   const texts = new Map(result.variants.map((v) => [v.id, v.text]));
   return {
-    manifest: result.manifest, origin: 'compiled', originText: 'compiled from the work tree',
-    textFor: (id) => texts.get(id) ?? '',
+    manifest: result.manifest, redactions: result.redactions, origin: 'compiled', originText: 'compiled from the work tree',
+    textFor: (path) => texts.get(variantFor(result.manifest.index, path)) ?? '',
     localNotes: (path) => result.discovered.localExcluded
       .filter((f) => { const d = dirnameOf(f); return d === '' || path === d || path.startsWith(`${d}/`); })
-      .map((f) => `${f} — local (personal) file; pass --include-local to include it`),
+      .map((f) => `${f} — ${result.discovered.ignored.includes(f) && !classifyPath(f)?.spec.personal
+        ? 'ignored by git (agents still load it; unreviewed, local layer)' : 'local (personal) file'}; pass --include-local to include it`),
   };
 }
 
 function openVerified(dir: string): OpenedBundle {
+  return verified(() => openBundle(dir), dir);
+}
+
+/** A bundle that fails verification is a usage failure of this command (exit 2), never a crash. */
+function verified<T>(read: () => T, dir: string): T {
   try {
-    return openBundle(dir);
+    return read();
   } catch (e) {
-    throw new UsageError(`cannot use bundle ${dir}: ${(e as Error).message}`);
+    if (e instanceof BundleError) throw new UsageError(`cannot use bundle ${dir}: ${e.message} (${e.code})`);
+    throw e;
   }
 }
 
 /** The bundle is fresh when the same policy and the same instruction files (by digest) would be compiled now. */
 async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir: string }): Promise<boolean> {
-  const m = bundle.manifest as { policy: { digest: string }; layers: { local: boolean }; files: Record<string, { sha256: string; activation: string }> };
+  const m = bundle.manifest;
   if (m.layers.local !== (options.includeLocal ?? false)) return false;
   // Loaded here, not at start-up: `--bundle DIR` never checks freshness, so it never needs them.
   const [{ loadPolicy }, { discover }] = await Promise.all([import('../../config/load-policy.js'), import('../../discover/discover.js')]);
@@ -130,15 +152,16 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
   return now.size === listed.length && listed.every(([id, f]) => now.get(id) === f.sha256);
 }
 
-function indexDirOf(manifest: Record<string, unknown>, variant: string): string {
-  const index = manifest.index as Record<string, string>;
-  return Object.keys(index).find((d) => index[d] === variant) ?? '';
-}
-
-function repoRelative(io: Io, repoDir: string, target: string): string {
-  const abs = isAbsolute(target) ? target : resolve(io.cwd, target);
-  const rel = relative(repoDir, abs);
-  const inside = !rel.startsWith('..') && !isAbsolute(rel);
-  const chosen = inside && (isAbsolute(target) || io.cwd.startsWith(repoDir)) ? rel : target;
-  return toPosix(chosen).replace(/^\.\//, '').replace(/\/+$/, '').replace(/^\.$/, '');
+/**
+ * The bundle directory `<repo>/bundles/current` names, or null when there is none. The pointer
+ * is a file in the repository like any other input: read confined (a FIFO or a link out is
+ * refused), and it must be one bundle id, so it can never lead out of bundles/.
+ */
+function currentDir(repoDir: string): string | null {
+  const rel = `bundles/${CURRENT_POINTER}`;
+  const read = readConfined(realpathSync(repoDir), rel, rel, 256);
+  if (!read.ok && read.missing) return null;
+  const id = read.ok ? parseCurrentPointer(Buffer.from(read.bytes).toString('utf8')) : null;
+  if (id === null) throw new UsageError(`cannot use bundle: ${rel} ${read.ok ? 'does not hold a bundle id' : read.diagnostic.message}`);
+  return join(repoDir, 'bundles', id);
 }
