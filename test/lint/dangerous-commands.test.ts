@@ -42,6 +42,7 @@ describe('dangerous commands', () => {
     ['git push -f to master', 'git push -f origin HEAD:master', ['RC6205@1:1-1:31']],
     ['force push in prose', 'If the rebase fails, force-push to main.', ['RC6205@1:22-1:40']],
     ['--no-verify', 'Commit with `git commit --no-verify` when hooks are slow.', ['RC6206@1:25-1:36']],
+    ['a condition, then --no-verify as the instruction', 'If hooks are slow, commit with `git commit --no-verify`.', ['RC6206@1:44-1:55']],
     ['HUSKY=0', 'HUSKY=0 git commit -m wip', ['RC6206@1:1-1:8']],
     ['-DskipTests', 'mvn package -DskipTests', ['RC6206@1:13-1:24']],
     ['skip the tests', 'When in a hurry, skip the tests.', ['RC6206@1:18-1:32']],
@@ -57,6 +58,8 @@ describe('dangerous commands', () => {
 
   const quiet: [string, string][] = [
     ['never --no-verify', 'Never use `--no-verify` to bypass hooks.'],
+    ['recovering from --no-verify', '- If you committed with `--no-verify`, run the formatter and amend.'],
+    ['recovering, with then', 'When a commit went in with `--no-verify` then run `pnpm lint` on it.'],
     ["don't force push", "Don't force-push to main."],
     ['do not skip tests', 'Do not skip the tests, even for small changes.'],
     ['must not, later in the sentence', 'You must not run `git push --force origin main` under any circumstances.'],
