@@ -149,10 +149,14 @@ export function clausesOf(s: Statement): Clause[] {
   return out;
 }
 
+/** A parenthesis whose list ends in "etc." gives examples: "root commands (`npm run lint`, `npm run test:contract`, etc.)". */
+const ETC_LIST = /\([^()]*\betc\b\.?\s*\)/gi;
+
 function blankExamples(raw: string): string {
   let text = raw;
-  const cond = /^\s*(?:if|when|unless|whenever|once)\b[^,]*,/i.exec(maskCode(text).prose);
+  const cond = /^\s*(?:if|when|unless|whenever|once|before|after)\b[^,]*,/i.exec(maskCode(text).prose);
   if (cond) text = ' '.repeat(cond[0].length) + text.slice(cond[0].length);
+  if (/\betc\b/i.test(text)) text = text.replace(ETC_LIST, (m) => ' '.repeat(m.length));
   // Each example marker blanks up to the next `)` (or the clause end); markers inside a blanked
   // stretch end at the same `)`. Built once, so many markers cost one pass.
   const parts: string[] = [];

@@ -49,6 +49,7 @@ function message(f: Finding): string {
       const [times, routes] = f.detail.split('|');
       return `${a} sends ${f.file} ${times} ${at}: ${routes}`;
     }
+    case 'RC5508': return `${a} does not load ${f.file} at start-up ${at}: ${f.detail}`;
     case 'RC5507': return `${a} loads ${f.file} ${at} only when the user approves it: ${f.detail}`;
     default: return `${a} loads ${f.file} ${at} where rulec does not (${f.detail})`;
   }

@@ -7,6 +7,9 @@
  * 2. RC5503 a canonical source the agent never loads: skipped for a reason
  *    that is neither laziness nor blankness, and its bytes reach the agent by
  *    no other name (a symlink, an import of it).
+ *    When a file the agent does load tells it to read such a file ("Before
+ *    changing a package, read its `AGENTS.md`"), the agent reads it on
+ *    demand: RC5508 (info) instead — the maintainers already bridged the gap.
  * 3. RC5507 (info) a canonical source the agent loads only after the user
  *    approves it (Claude Code's external imports and symlinked rules outside
  *    cwd: a non-interactive run drops them).
@@ -54,6 +57,7 @@ export function findingsOf(profile: AgentProfile, result: ProfileResult, canonic
   };
   const project = result.files.filter((f) => !f.path.startsWith('~/'));
   const loaded = project.filter((f) => !f.skipped && !f.cut);
+  const readable = project.filter((f) => !f.cut && (!f.skipped || NEEDS_APPROVAL.test(f.skipped)));
   const loadedBytes = new Set(loaded.map((f) => view.read(f.path)).filter((b): b is Uint8Array => b !== undefined && b.length > 0).map(bytesKey));
   const canonicalBytes = new Set([...canonical].map((id) => view.read(id)).filter((b): b is Uint8Array => b !== undefined).map(bytesKey));
   const reaches = (path: string): boolean => {
@@ -66,16 +70,48 @@ export function findingsOf(profile: AgentProfile, result: ProfileResult, canonic
     else if (f.skipped && canonical.has(f.path) && !f.skipped.startsWith(SKIP_LAZY) && !f.skipped.startsWith('blank') && !reaches(f.path)) {
       // The import's reason says more than the direct skip ("ignored: a CLAUDE.md is on the path").
       if (NEEDS_APPROVAL.test(f.skipped)) add('RC5507', f.path, `${f.reason}: ${f.skipped}`, true);
-      else add('RC5503', f.path, f.skipped);
+      else {
+        // Files loaded once the user approves them count: an interactive session reads their instructions too.
+        const told = toldToRead(readable.filter((r) => r.path !== f.path), view, f.path);
+        if (told) add('RC5508', f.path, `${f.skipped}; ${told} tells the agent to read it`);
+        else add('RC5503', f.path, f.skipped);
+      }
     } else if (!f.skipped && f.origin === 'project' && !canonical.has(f.path)) {
       const b = view.read(f.path);
       if (b === undefined || !canonicalBytes.has(bytesKey(b))) add('RC5504', f.path, f.reason);
     }
   }
-  for (const f of out.values()) if (f.code === 'RC5507') out.delete(`RC5503\u0000${f.file}`);
+  for (const f of out.values()) if (f.code === 'RC5507') for (const c of ['RC5503', 'RC5508']) out.delete(`${c}\u0000${f.file}`);
   twice(loaded, view, add);
   return [...out.values()];
 }
+
+/** Size of the text scanned for a read instruction, per loaded file: the instruction sits in prose, not deep in a file. */
+const MAX_SCAN = 64 * 1024;
+
+/**
+ * The loaded file (path) whose text tells the agent to read a file named like `path`:
+ * "read its `AGENTS.md`", "use the Read tool to load AGENTS.md". A link alone
+ * ("see AGENTS.md") is not an instruction to read, nor is "re-read AGENTS.md
+ * after compaction" (which assumes it was read).
+ */
+function toldToRead(loaded: readonly ProfileFile[], view: RepoView, path: string): string | null {
+  const name = path.slice(path.lastIndexOf('/') + 1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`(?<![\\w-])(?:read|load)(?:s|ing)?\\b[^.\\n]{0,80}?${name}`, 'i');
+  for (const f of loaded) {
+    const b = view.read(f.path);
+    if (b === undefined) continue;
+    let seen = scanned.get(b);
+    if (!seen) scanned.set(b, (seen = new Map()));
+    let hit = seen.get(name);
+    if (hit === undefined) seen.set(name, (hit = re.test(Buffer.from(b.subarray(0, MAX_SCAN)).toString('utf8'))));
+    if (hit) return f.path;
+  }
+  return null;
+}
+
+/** Per file bytes and name: whether the text tells the agent to read it (profiles run per session class; a file is scanned once). */
+const scanned = new WeakMap<Uint8Array, Map<string, boolean>>();
 
 /**
  * Step 5: loaded files with equal, non-blank bytes. A repeat that only follows from another

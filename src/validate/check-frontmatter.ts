@@ -97,8 +97,10 @@ export function checkFrontmatter(file: SourceFile, doc: ParsedDoc, schemas: Fron
   if (!validate(checked)) {
     const seen = new Set<string>();
     const ownScope = FORMAT_SCOPE_KEY.get(file.format);
-    const otherAgents = (key: string): boolean => checker.anyFormatKeys.has(key)
-      && !(SCOPE_KEYS.has(key) && ownScope !== undefined && !Object.hasOwn(data, ownScope));
+    // An empty scoping key (`globs:` with no value) scopes nothing for anyone: nothing to say.
+    const standsIn = (key: string): boolean => SCOPE_KEYS.has(key) && ownScope !== undefined && !Object.hasOwn(data, ownScope)
+      && data[key] !== null && data[key] !== '' && !(Array.isArray(data[key]) && data[key].length === 0);
+    const otherAgents = (key: string): boolean => checker.anyFormatKeys.has(key) && !standsIn(key);
     for (const e of narrowAlternatives(validate.errors ?? [])) {
       const unknown = unknownKeyOf(e) ?? '';
       if (otherAgents(unknown)) continue;

@@ -40,6 +40,17 @@ describe('evaluateProfiles', () => {
     ]);
   });
 
+  it.each([
+    ['Before changing a package, read its `AGENTS.md` if it has one.', 'RC5508'],
+    ['You MUST use the Read tool to load packages/api/AGENTS.md.', 'RC5508'],
+    ['See [AGENTS.md](packages/api/AGENTS.md) for the API.', 'RC5503'],
+    ['After compaction, re-read `AGENTS.md` files relevant to your task.', 'RC5503'],
+  ])('a CLAUDE.md saying %j: the skipped AGENTS.md is %s', (line, code) => {
+    const view = memoryView({ 'CLAUDE.md': `# Guide\n\n${line}\n`, 'packages/api/AGENTS.md': 'a\n', 'packages/api/x.ts': '' });
+    const r = evaluateProfiles(view, [{ id: 'v', dirs: ['packages/api'], pathCount: 2 }], ['claude-code'], {}, () => ['CLAUDE.md', 'packages/api/AGENTS.md']);
+    expect(r.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual([`${code} packages/api/AGENTS.md`]);
+  });
+
   it('flags AGENTS.md that Claude ignores under a CLAUDE.md, and unknown profiles', () => {
     const files: Record<string, string> = { 'CLAUDE.md': 'c\n', 'packages/api/AGENTS.md': 'a\n' };
     for (let i = 0; i < 6; i++) files[`packages/api/f${i}.ts`] = '';

@@ -31,6 +31,7 @@ describe('checkFrontmatter', () => {
     ['keys of other agents beside paths: one header for several agents', 'claude-rule', RULE, '---\ndescription: API rules\nglobs: "src/**"\nalwaysApply: false\npaths:\n  - "src/**"\n---\nx\n', []],
     ['globs without paths: the Claude rule is unscoped', 'claude-rule', RULE, '---\ndescription: API rules\nglobs: "src/**"\n---\nx\n',
       ['RC4003 warning 3:1 globs: scopes another agent\'s rules; a .claude/rules file is scoped by paths: and ignores globs: | add paths: with the same globs']],
+    ['an empty globs: in a Claude rule scopes nothing', 'claude-rule', RULE, '---\ndescription: Jira\nglobs:\nalwaysApply: false\n---\nx\n', []],
     ['applyTo in a Cursor rule without globs', 'cursor-rule', MDC, '---\napplyTo: "src/**"\n---\nx\n',
       ['RC4003 warning 2:1 applyTo: scopes another agent\'s rules; a Cursor rule is scoped by globs: and ignores applyTo: | add globs: with the same globs']],
     ['a key no agent defines is still unknown', 'cursor-rule', MDC, '---\nglob: "src/**"\n---\nx\n',

@@ -11,7 +11,7 @@
  */
 import type { Clause } from '../statements.js';
 import type { Finding } from './types.js';
-import { endsWith, negatedAt } from './text.js';
+import { endsWith, polarityAt } from './text.js';
 
 export type Purpose = 'test' | 'lint' | 'format' | 'build';
 
@@ -63,8 +63,11 @@ export function purposeOf(cmd: string): Purpose | null {
   return null;
 }
 
-/** A lone tool name (`vitest`) is a command only when the prose says to run or use it. */
-const RUN_BEFORE = /\b(?:run|runs|running|with|use|using|via|execute|invoke|through)$/i;
+/**
+ * A lone tool name (`vitest`) is a command only when the prose says to run it:
+ * "use `vitest` for testing" chooses a framework, which `npm test` may well run.
+ */
+const RUN_BEFORE = /\b(?:run|runs|running|with|via|execute|invoke|through)$/i;
 
 export function commandFindings(clause: Clause, purpose: Purpose): Finding[] {
   const out: Finding[] = [];
@@ -76,7 +79,9 @@ export function commandFindings(clause: Clause, purpose: Purpose): Finding[] {
       const cmd = normaliseCommand(part);
       if (!cmd || purposeOf(cmd) !== purpose) continue;
       if (!/\s/.test(part.trim()) && !endsWith(clause.prose.slice(0, span.start - 1), RUN_BEFORE)) continue;
-      out.push({ value: cmd, negated: negatedAt(clause, span.start), key: targetOf(part, dir), at: span.start });
+      const polarity = polarityAt(clause, span.start);
+      if (polarity === 'optional') continue;
+      out.push({ value: cmd, negated: polarity === 'forbid', key: targetOf(part, dir), at: span.start });
     }
   }
   return out;

@@ -12,7 +12,7 @@
  */
 import type { Clause } from '../statements.js';
 import type { Finding, TopicExtractor } from './types.js';
-import { codeAt, negatedAt } from './text.js';
+import { codeAt, polarityAt } from './text.js';
 
 const MENTION = /(?<![\w./@-])(npm|pnpm|yarn|bun)(?![\w-]|\.\w)/gi;
 const SUBCOMMAND: Record<string, RegExp> = {
@@ -57,8 +57,9 @@ function extract(clause: Clause): Finding[] {
     const prescribed = (USE_BEFORE.test(before) && !command) || listed;
     const kind = KIND_AFTER.test(after) && !PART_OF.test(before);
     if (!command && !prescribed && !kind) continue;
-    const negated = negatedAt(clause, at);
-    if (negated && !prescribed) continue;
+    const polarity = polarityAt(clause, at);
+    const negated = polarity === 'forbid';
+    if (polarity === 'optional' || (negated && !prescribed)) continue;
     lastEnd = at + pm.length + (lower[at + pm.length] === '`' ? 1 : 0);
     const purpose = PURPOSE.exec(after.slice(sub.exec(after)?.[0].length ?? 0))?.[1]?.toLowerCase();
     const key = purpose && !GENERIC_PURPOSE.has(purpose) ? purpose.replace(/s$/, '') : '';

@@ -3,19 +3,52 @@ import type { Clause } from '../statements.js';
 
 const NEGATION = /\b(?:not|never|no|don't|dont|do not|must not|mustn't|should not|shouldn't|cannot|can't|avoid|instead of|rather than|without|nor|forbid(?:den)?|disallow(?:ed)?|prohibit(?:ed)?)\b/gi;
 
-/** Offset of the first negation in each clause's prose (Infinity when none), computed once per clause. */
-const firstNegation = new WeakMap<Clause, number>();
+/**
+ * Negations that do not forbid: "ensure no build breaks" (a goal), "does not
+ * require pnpm" / "no need to use X" (optional, not forbidden).
+ */
+const NOT_FORBIDDING = /^(?:no\s+(?:need\b|longer\b)|not\s+(?:require|need|necessar|mandator|only)|n't\s+(?:require|need))/i;
+const GOAL_BEFORE = /\b(?:ensure|ensures|make sure|verify|check|so|so that|there (?:are|is))\s+$/i;
 
-/** True when a negation word precedes `at` in the clause's prose (negation runs to the clause end). */
-export function negatedAt(clause: Clause, at: number): boolean {
-  let first = firstNegation.get(clause);
-  if (first === undefined) {
-    NEGATION.lastIndex = 0;
-    const m = NEGATION.exec(clause.prose);
-    NEGATION.lastIndex = 0;
-    firstNegation.set(clause, (first = m ? m.index : Infinity));
+/** Each negation of a clause's prose: where it is, and whether it forbids. Computed once per clause. */
+const negations = new WeakMap<Clause, { at: number; forbids: boolean }[]>();
+
+function negationsOf(clause: Clause): { at: number; forbids: boolean }[] {
+  let list = negations.get(clause);
+  if (!list) {
+    list = [];
+    for (const m of clause.prose.matchAll(NEGATION)) {
+      const tail = clause.prose.slice(m.index, m.index + 40);
+      const optional = NOT_FORBIDDING.test(tail.replace(/^(?:do|does|did)\s+/i, '')) || NOT_FORBIDDING.test(tail.replace(/^(?:do|does)/i, ''));
+      const goal = /^no\b/i.test(m[0]) && GOAL_BEFORE.test(clause.prose.slice(Math.max(0, m.index - 24), m.index));
+      if (!goal) list.push({ at: m.index, forbids: !optional });
+    }
+    negations.set(clause, list);
   }
-  return first < at;
+  return list;
+}
+
+/**
+ * What the clause says about the thing at `at`, decided by the nearest negation before it:
+ * 'forbid' ("never use npm"), 'optional' ("does not require pnpm", "no need to run X"),
+ * or 'prescribe' (no negation before it).
+ */
+export function polarityAt(clause: Clause, at: number): 'forbid' | 'optional' | 'prescribe' {
+  const list = negationsOf(clause);
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as { at: number }).at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  const nearest = list[lo - 1];
+  return nearest === undefined ? 'prescribe' : nearest.forbids ? 'forbid' : 'optional';
+}
+
+/** True when a forbidding negation is the nearest one before `at` (negation runs to the clause end). */
+export function negatedAt(clause: Clause, at: number): boolean {
+  return polarityAt(clause, at) === 'forbid';
 }
 
 /** The code span containing offset `at`, if any (spans are in order: binary search). */
