@@ -18,6 +18,7 @@ const SUBCOMMANDS: Record<string, { summary: string; load: () => Promise<Subcomm
   rollback: { summary: 'promote an earlier good bundle again (default: last known good)', load: transitions('ROLLBACK') },
   deprecate: { summary: 'retire a draft that will not ship', load: transitions('DEPRECATE') },
   revoke: { summary: 'denylist a bundle everywhere; restore last known good, or fail closed', load: transitions('REVOKE') },
+  refresh: { summary: 're-sign the latest index with a new expiry (an idle registry must, or it expires)', load: transitions('REFRESH') },
   admit: { summary: 'pin a run to the bundle its subject gets; print its digest and path', load: async () => (await import('./admit.js')).ADMIT },
   impact: { summary: 'list the pinned runs a revocation of a bundle touches', load: async () => (await import('./admit.js')).IMPACT },
   bucket: { summary: 'print a subject\'s bucket and whether the current canary includes it', load: async () => (await import('./bucket.js')).BUCKET },

@@ -11,7 +11,8 @@ function describe(e: AuditEntry): string {
     : op.op === 'canary' ? `${op.channel} ${short(op.digest)} ${op.bps} bps salt ${op.salt}`
       : op.op === 'ramp' ? `${op.channel} ${short(op.digest)} ${op.bps} bps`
         : op.op === 'publish' ? `${op.channel} ${short(op.digest)} ${op.bundle_id} ${op.version}`
-          : `${op.channel} ${short(op.digest)}`;
+          : op.op === 'refresh' ? 're-signed, nothing changed'
+            : `${op.channel} ${short(op.digest)}`;
   return `${op.op.padEnd(10)} ${what}  (seq ${e.seq}, by ${op.actor}, signed ${e.by.map((k) => k.slice(0, 8)).join(',')})`;
 }
 
