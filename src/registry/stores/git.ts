@@ -6,8 +6,8 @@
  *
  *   layout.json                        marks the ref as a rulec registry store
  *   HEAD                               the latest index seq
- *   index/<9 digits>/<seq:12>.dsse.json every signed index (sharded by 1000)
- *   audit/<chunk:6>.log                the audit log in 1 MiB chunks (all full but the last)
+ *   index/<10 digits>/<seq:12>.dsse.json every signed index (100 to a directory)
+ *   audit/<chunk:6>.log                the audit log in 64 KiB chunks (all full but the last)
  *   blobs/sha256/<2>/<62 hex>          content-addressed blobs
  *
  * 1. Reading: `git ls-remote` gives the ref's commit; unless the scratch
@@ -48,7 +48,8 @@ import { withLock } from './lock.js';
 
 export const GIT_REF = 'refs/rulec/registry';
 const LAYOUT = `${JSON.stringify({ rulec_registry: 'git', version: 1 })}\n`;
-export const AUDIT_CHUNK = 1024 * 1024;
+/** Small chunks and index directories: every commit rewrites the last of each (git stores whole objects). */
+export const AUDIT_CHUNK = 64 * 1024;
 const PUSH_ATTEMPTS = 5;
 /** Push rejections that mean "the ref moved": a lost compare-and-swap, not a refusal. */
 const LOST_RACE = /stale info|fetch first|non-fast-forward|already exists|lock|failed to update ref|incorrect old value|expected/i;
@@ -382,7 +383,7 @@ export class GitStore implements Store {
 
 function indexPath(seq: number): string {
   const name = String(seq).padStart(12, '0');
-  return `index/${name.slice(0, 9)}/${name}.dsse.json`;
+  return `index/${name.slice(0, 10)}/${name}.dsse.json`;
 }
 
 function chunkName(i: number): string {
