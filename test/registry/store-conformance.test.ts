@@ -2,9 +2,10 @@
  * The Store contract (src/registry/store.ts), run against every store:
  * - the write side against the stores publishers write to: the local
  *   directory and the git store (on a local bare repository);
- * - the read side against every store admitters read (local, git): the same
- *   registry, built by the same operations, reads back the same from each,
- *   and admits the same.
+ * - the read side against every store admitters read: local, git, and an OCI
+ *   registry mirror (docker-registry on loopback; skipped with a message only
+ *   when it is not installed): the same registry, built by the same
+ *   operations, reads back the same from each, and admits the same.
  * The compare-and-swap race spawns processes (needs dist/: npm run build).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,12 +16,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admit } from '../../src/registry/admit.js';
 import { parseAudit } from '../../src/registry/audit.js';
 import { RegistryError } from '../../src/registry/errors.js';
+import { mirror } from '../../src/registry/mirror.js';
 import * as ops from '../../src/registry/ops.js';
 import type { Store } from '../../src/registry/store.js';
 import { GitStore } from '../../src/registry/stores/git.js';
 import { LocalStore } from '../../src/registry/stores/local.js';
+import { OciStore } from '../../src/registry/stores/oci.js';
 import { digestOf } from '../../src/util/hash.js';
 import { mintBundle, setup, type Setup } from './helpers.js';
+import { REGISTRY_MISSING, startRegistry, type RunningRegistry } from './oci-registry.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rulec-store-'));
 const opened: { close?: () => void }[] = [];
@@ -156,13 +160,16 @@ interface Built {
   indexes: string[];
 }
 
+let reg: RunningRegistry | undefined;
 let s: Setup;
 let bundles: ReturnType<typeof mintBundle>[];
 beforeAll(async () => {
   s = setup('rulec-store-read-');
   bundles = ['1.0.0', '1.1.0'].map((v, i) => mintBundle(s.dir, v, i + 1));
+  if (!REGISTRY_MISSING) reg = await startRegistry();
 });
 afterAll(async () => {
+  await reg?.stop();
   rmSync(s.dir, { recursive: true, force: true });
 });
 
@@ -191,6 +198,14 @@ const READERS: { name: string; skip: string | null; build(): Promise<Built> }[] 
     const indexes = await build(gitStore(remote));
     const store = gitStore(remote);
     return { reader: store, source: store, indexes };
+  } },
+  { name: 'oci', skip: REGISTRY_MISSING, build: async () => {
+    const source = new LocalStore(mkdtempSync(join(root, 'read-oci-src-')));
+    const indexes = await build(source);
+    const reader = new OciStore((reg as RunningRegistry).spec('conformance/read'));
+    opened.push(reader);
+    await mirror({ source, trust: s.trust, target: reader });
+    return { reader, source, indexes };
   } },
 ];
 
@@ -231,5 +246,14 @@ describe.each(READERS)('$name store (read side)', (kind) => {
       const want = await admit({ store: b.source, trust: s.trust, stateDir: mkdtempSync(join(root, 'adm-')) }, { subject });
       expect([got.pin.digest, got.index.seq]).toEqual([want.pin.digest, b.indexes.length]);
     }
+  });
+});
+
+describe('oci store (writes)', () => {
+  it('refuses every write and exclusive(): a mirror is read only (RC7614), before any request', async () => {
+    const reader = new OciStore('oci+http://127.0.0.1:9/never/contacted');
+    opened.push(reader);
+    const writes = [reader.init(), reader.putBlob(Buffer.from('x')), reader.casIndex(6, { bytes: 'x', audit: '', auditAt: 0 }), reader.appendAudit(0, ''), reader.exclusive(async () => 1)];
+    for (const write of writes) await expect(write).rejects.toMatchObject({ code: 'RC7614' });
   });
 });

@@ -29,7 +29,7 @@ detects an edited, dropped or reordered entry.
 Options:
 ${STORE_HELP}`,
   async run(ctx) {
-    const store = storeFrom(ctx);
+    const store = await storeFrom(ctx);
     if (!(await store.exists())) throw registryError('RC7209', { file: '', message: `no registry at ${store.location}` });
     const parsed = parseAudit((await store.readAudit(0)).bytes);
     if (ctx.format === 'json') {

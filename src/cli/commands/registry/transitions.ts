@@ -62,7 +62,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const given = ctx.positionals[0] ?? 'bundles';
     const path = resolve(ctx.io.cwd, given);
     const { currentBundleDir } = await import('../../../bundle/open-bundle.js');
@@ -89,7 +89,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const salt = str(ctx.values, 'salt');
     const outcome = await ops.startCanary(w, { channel: channelFrom(ctx), ref: positional(ctx, 0, 'BUNDLE (a digest, prefix or bundle id)'), bps: bps(ctx), ...(salt ? { salt } : {}) });
     return done(ctx, w, outcome, (ch, label) => `canary ${label(ch?.canary?.digest ?? null)} in ${channelFrom(ctx)} at ${ch?.canary?.bps} bps (${pct(ch?.canary?.bps ?? 0)}), salt ${ch?.canary?.salt}`);
@@ -109,7 +109,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const r = ref(ctx);
     const outcome = await ops.ramp(w, { channel: channelFrom(ctx), bps: bps(ctx), ...(r ? { ref: r } : {}) });
     return done(ctx, w, outcome, (ch, label) => `ramped canary ${label(ch?.canary?.digest ?? null)} in ${channelFrom(ctx)} to ${ch?.canary?.bps} bps (${pct(ch?.canary?.bps ?? 0)})`);
@@ -128,7 +128,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const r = ref(ctx);
     const outcome = await ops.promote(w, { channel: channelFrom(ctx), ...(r ? { ref: r } : {}) });
     return done(ctx, w, outcome, (ch, label) => `promoted ${label(ch?.promoted ?? null)} in ${channelFrom(ctx)}; last known good ${label(ch?.last_good ?? null)}`);
@@ -147,7 +147,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const r = ref(ctx);
     const outcome = await ops.abort(w, { channel: channelFrom(ctx), ...(r ? { ref: r } : {}) });
     return done(ctx, w, outcome, (ch, label) => `aborted the canary of ${channelFrom(ctx)} (${label(opDigest(outcome))} is a draft again); serving ${label(ch?.promoted ?? null)}`);
@@ -167,7 +167,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const r = ref(ctx);
     const outcome = await ops.rollback(w, { channel: channelFrom(ctx), ...(r ? { ref: r } : {}) });
     return done(ctx, w, outcome, (ch, label) => `rolled ${channelFrom(ctx)} back to ${label(ch?.promoted ?? null)}; last known good ${label(ch?.last_good ?? null)}`);
@@ -186,7 +186,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const outcome = await ops.deprecate(w, { channel: channelFrom(ctx), ref: positional(ctx, 0, 'BUNDLE (a digest, prefix or bundle id)') });
     return done(ctx, w, outcome, (_ch, label) => `deprecated ${label(opDigest(outcome))} in ${channelFrom(ctx)}`);
   },
@@ -212,7 +212,7 @@ ${WRITER_HELP}`,
     if (severity !== 'drain' && severity !== 'halt') throw new UsageError(`--severity must be drain or halt, got ${severity ?? 'nothing'}`);
     const reason = str(ctx.values, 'reason');
     if (!reason) throw new UsageError('--reason is required: say why the bundle is revoked');
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const outcome = await ops.revoke(w, { ref: positional(ctx, 0, 'BUNDLE (a digest, prefix or bundle id)'), severity: severity as RevokeSeverity, reason });
     const { doc } = outcome.index;
     return done(ctx, w, outcome, (_ch, label) => {
@@ -237,7 +237,7 @@ refreshed before its index expires (run it on a schedule, then mirror).
 Options:
 ${WRITER_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const outcome = await ops.refresh(w);
     return done(ctx, w, outcome, () => `refreshed the index (nothing changed)`);
   },
