@@ -96,7 +96,7 @@ const ADMIT: CatalogueEntry[] = [
   { code: 'RC7402', severity: 'error', title: 'index equivocation',
     explanation: 'The registry serves an index with a sequence number this admitter already trusted, but with different content, or a history that does not pass through the index it trusted. Two different states were signed for one sequence number; neither is trusted.' },
   { code: 'RC7403', severity: 'error', title: 'index expired',
-    hint: 'the publisher must sign a new index; a frozen registry is refused',
+    hint: 'the publisher must sign a new index (rulec registry refresh, and mirror it); a frozen registry is refused',
     explanation: 'The index\'s signed expires time has passed and freshness is required (--require-fresh). An attacker who freezes a mirror cannot keep serving an old, revoked state forever.' },
   { code: 'RC7404', severity: 'error', title: 'channel serves nothing',
     explanation: 'The channel has no promoted bundle and the subject is not in a running canary (or there is none), so there is no bundle to admit. Admission fails closed.' },

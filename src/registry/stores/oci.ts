@@ -26,8 +26,9 @@ export type { OciOptions } from '../remote/oci-client.js';
 export class OciStore implements Store {
   readonly location: string;
   readonly client: OciClient;
-  /** Index envelopes by seq: content the chain verifies, so a process may keep what it read. */
+  /** Index envelopes by seq, and by digest with the seq they claim: content the chain verifies, so a process may keep what it read. */
   private readonly envelopes = new Map<number, Buffer>();
+  private readonly byDigest = new Map<string, { bytes: Buffer; seq: number }>();
   private head: IndexArtifact | null = null;
 
   constructor(spec: string, options: OciOptions = {}) {
@@ -72,9 +73,14 @@ export class OciStore implements Store {
     const m = await this.client.getManifest(tag);
     if (m === null) return null;
     const artifact = parseIndexArtifact(m.bytes, tag, this.location);
+    // An envelope is content-addressed: one read before (an unchanged head, polled by every admission) is the same bytes.
+    const known = this.byDigest.get(artifact.envelope.digest);
+    if (known) return { artifact, ...known };
     const bytes = await this.client.getBlob(artifact.envelope.digest);
     if (bytes === null) throw registryError('RC7202', { file: tag, message: `${this.location}: the index envelope of tag ${tag} (${artifact.envelope.digest.slice(0, 19)}) is missing` });
-    return { artifact, bytes, seq: envelopeSeq(bytes, tag, this.location) };
+    const read = { bytes, seq: envelopeSeq(bytes, tag, this.location) };
+    this.byDigest.set(artifact.envelope.digest, read);
+    return { artifact, ...read };
   }
 
   async latestIndex(): Promise<IndexHead | null> {

@@ -11,6 +11,9 @@ function size(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+const indexRange = (from: number, to: number): string => (from >= to ? '' : from + 1 === to ? ` (seq ${to})` : ` (seq ${from + 1}–${to})`);
+
 export const MIRROR: Subcommand = {
   options: { ...STORE_OPTIONS, to: { type: 'string' }, channel: { type: 'string', multiple: true } },
   maxPositionals: 0,
@@ -53,7 +56,7 @@ ${STORE_HELP}`,
       ctx.io.out([
         `mirrored index seq ${doc.seq} of ${storeLabel(ctx, source)} to ${target.location}`,
         `  bundles  ${served}`,
-        `  pushed   ${r.pushed.blobs} blobs (${size(r.pushed.bytes)}), ${r.pushed.bundles} bundle artifacts, ${r.pushed.indexes} index artifacts (seq ${r.from + 1}–${doc.seq})`,
+        `  pushed   ${count(r.pushed.blobs, 'blob')} (${size(r.pushed.bytes)}), ${count(r.pushed.bundles, 'bundle artifact')}, ${count(r.pushed.indexes, 'index artifact')}${indexRange(r.from, doc.seq)}`,
         `  expires  ${doc.expires}`,
       ].join('\n') + '\n');
       return EXIT.clean;
