@@ -22,9 +22,8 @@
 import { canonicalJson } from '../../util/canonical-json.js';
 import { digestOf } from '../../util/hash.js';
 import { registryError } from '../errors.js';
-import { parseIndexDoc } from '../index-doc.js';
 import { GRAMMAR } from '../model.js';
-import { parseEnvelope, PAYLOAD_TYPE } from '../sign.js';
+import { PAYLOAD_TYPE } from '../sign.js';
 import { MANIFEST_MEDIA_TYPE } from './oci-client.js';
 
 export const ARTIFACT = {
@@ -97,10 +96,19 @@ function isDescriptor(d: unknown): d is Descriptor {
   return typeof d === 'object' && d !== null && typeof v.mediaType === 'string' && typeof v.digest === 'string' && GRAMMAR.digest.test(v.digest) && Number.isSafeInteger(v.size) && v.size >= 0;
 }
 
-/** The seq an index envelope claims (unverified: it only locates the envelope in the chain). */
+/**
+ * The seq an index envelope claims. Unverified, and read lightly (the payload's
+ * `seq` alone): it only places the envelope in the chain, which verifies the
+ * whole envelope at that place.
+ */
 export function envelopeSeq(bytes: Buffer, tag: string, display: string): number {
-  const env = parseEnvelope(bytes, PAYLOAD_TYPE.index, tag);
-  const doc = env.ok ? parseIndexDoc(env.payload, tag) : env;
-  if (!doc.ok) throw registryError('RC7701', { file: tag, message: `${display}: tag ${tag} holds no signed registry index: ${doc.diagnostic.message}` });
-  return doc.doc.seq;
+  let seq: unknown;
+  try {
+    const env = JSON.parse(bytes.toString('utf8')) as { payloadType?: unknown; payload?: unknown };
+    if (env.payloadType === PAYLOAD_TYPE.index && typeof env.payload === 'string') seq = (JSON.parse(Buffer.from(env.payload, 'base64').toString('utf8')) as { seq?: unknown }).seq;
+  } catch {
+    seq = undefined;
+  }
+  if (!Number.isSafeInteger(seq) || (seq as number) < 1) throw registryError('RC7701', { file: tag, message: `${display}: tag ${tag} holds no signed registry index (an envelope of ${PAYLOAD_TYPE.index} with a seq)` });
+  return seq as number;
 }
