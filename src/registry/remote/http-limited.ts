@@ -55,7 +55,7 @@ export function httpRequest(r: HttpRequest): Promise<HttpResponse> {
     const headers = { ...r.headers, ...(r.body ? { 'content-length': String(r.body.length) } : {}) };
     const req = mod.request(r.url, { method: r.method, headers, agent }, (res) => {
       const declared = Number(res.headers['content-length'] ?? NaN);
-      if (declared > r.maxBytes) return fail('RC7612', `${r.what}: ${r.url.host} announced ${declared} bytes, over the limit of ${r.maxBytes}`);
+      if (r.method !== 'HEAD' && declared > r.maxBytes) return fail('RC7612', `${r.what}: ${r.url.host} announced ${declared} bytes, over the limit of ${r.maxBytes}`);
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {

@@ -83,8 +83,8 @@ export function gitRemoteOf(spec: string, cwd = process.cwd()): string {
 }
 
 /** A URL fit for messages: any password in it is hidden. */
-export function displayUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1:***@');
+export function displayUrl(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^/@:\s']*):[^/@\s']*@/gi, '$1:***@');
 }
 
 export function defaultCacheDir(): string {
@@ -390,7 +390,8 @@ function chunkName(i: number): string {
   return `${String(i).padStart(6, '0')}.log`;
 }
 
+/** git's last words, for a message: without hints, and without any password a URL in them carries. */
 function lastLines(stderr: string): string {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^(hint|Done|To )/.test(l));
+  const lines = stderr.split('\n').map((l) => displayUrl(l.trim())).filter((l) => l !== '' && !/^(hint|Done|To )/.test(l));
   return lines.length === 0 ? '' : `: ${lines.slice(-3).join(' / ')}`;
 }
