@@ -251,8 +251,9 @@ describe.each(READERS)('$name store (read side)', (kind) => {
 
 describe('oci store (writes)', () => {
   it('refuses every write and exclusive(): a mirror is read only (RC7614), before any request', async () => {
-    const reader = new OciStore('oci+http://127.0.0.1:9/never/contacted');
-    opened.push(reader);
+    const oci = new OciStore('oci+http://127.0.0.1:9/never/contacted');
+    opened.push(oci);
+    const reader: Store = oci; // called as a writer would: through the Store interface
     const writes = [reader.init(), reader.putBlob(Buffer.from('x')), reader.casIndex(6, { bytes: 'x', audit: '', auditAt: 0 }), reader.appendAudit(0, ''), reader.exclusive(async () => 1)];
     for (const write of writes) await expect(write).rejects.toMatchObject({ code: 'RC7614' });
   });
