@@ -1,10 +1,11 @@
 /**
- * Concurrency: 8 processes × 50 random operations on one store. No lost
+ * Concurrency: 8 processes × 50 random operations on one store (RULEC_STRESS=1;
+ * 4 × 12 by default, see helpers.ts). No lost
  * update (every operation reported as committed is in the index chain and the
  * audit log exactly once, under the seq it was given), no duplicate sequence
  * number, and the whole chain still verifies (each index follows from the one
  * before). Run on the local store, and on the git store against a bare
- * repository from two "hosts" (two scratch caches of 4 processes each): the
+ * repository from two "hosts" (two scratch caches, half the processes each): the
  * processes of a host take turns through its lock, the hosts race for the ref
  * and only the compare-and-swap on the push keeps them apart.
  * Needs dist/ (npm run build).
@@ -17,11 +18,11 @@ import { parseAudit } from '../../src/registry/audit.js';
 import type { Store } from '../../src/registry/store.js';
 import { GitStore } from '../../src/registry/stores/git.js';
 import { verifyRegistry } from '../../src/registry/verify.js';
-import { mintBundle, setup } from './helpers.js';
+import { mintBundle, setup, STRESS } from './helpers.js';
 
 const SCRIPT = join(import.meta.dirname, 'scripts', 'worker-ops.mjs');
-const PROCESSES = 8;
-const OPERATIONS = 50;
+const PROCESSES = STRESS ? 8 : 4;
+const OPERATIONS = STRESS ? 50 : 12;
 const s = setup('rulec-conc-');
 const children: ReturnType<typeof spawn>[] = [];
 const opened: GitStore[] = [];
@@ -93,7 +94,14 @@ describe.each(KINDS)(`${PROCESSES} processes × ${OPERATIONS} operations on one 
     const seqs = committed.map((r) => r.seq as number).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
     expect(committed.length).toBeGreaterThan(PROCESSES * OPERATIONS * 0.2);
-    expect(new Set(committed.map((r) => r.op))).toEqual(new Set(['publish', 'canary', 'ramp', 'promote', 'abort', 'rollback', 'revoke']));
+    // The processes reach deep states, not only publish: every kind at full size; at the default size
+    // (a rollback needs two promotions first) publish, canary and two kinds that act on a canary or a bundle.
+    const kinds = new Set(committed.map((r) => r.op));
+    if (STRESS) expect(kinds).toEqual(new Set(['publish', 'canary', 'ramp', 'promote', 'abort', 'rollback', 'revoke']));
+    else {
+      expect([kinds.has('publish'), kinds.has('canary')]).toEqual([true, true]);
+      expect(kinds.size).toBeGreaterThanOrEqual(4);
+    }
 
     const report = await verifyRegistry(store, s.trust);
     expect(report.diagnostics).toEqual([]);

@@ -23,7 +23,7 @@ import { GitStore } from '../../src/registry/stores/git.js';
 import { LocalStore } from '../../src/registry/stores/local.js';
 import { OciStore } from '../../src/registry/stores/oci.js';
 import { digestOf } from '../../src/util/hash.js';
-import { mintBundle, setup, type Setup } from './helpers.js';
+import { mintBundle, setup, STRESS, type Setup } from './helpers.js';
 import { REGISTRY_MISSING, startRegistry, type RunningRegistry } from './oci-registry.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rulec-store-'));
@@ -56,7 +56,7 @@ interface StoreKind {
 
 const WRITABLE: StoreKind[] = [
   { name: 'local', make: () => new LocalStore(mkdtempSync(join(root, 'local-'))), raceArgs: (s) => ['local', (s as LocalStore).root], rounds: 40 },
-  { name: 'git', make: () => gitStore(), raceArgs: (s) => ['git', (s as GitStore).location, mkdtempSync(join(root, 'race-'))], rounds: 12 },
+  { name: 'git', make: () => gitStore(), raceArgs: (s) => ['git', (s as GitStore).location, mkdtempSync(join(root, 'race-'))], rounds: STRESS ? 12 : 5 },
 ];
 
 const lines = (...l: string[]): string => l.map((x) => `${x}\n`).join('');
