@@ -26,9 +26,13 @@ export { admit, checkPin, impactOf, openPinned, verifiedLatest, type AdmitterOpt
 export type { Pin } from './registry/admitter-state.js';
 export {
   publish as publishBundle, startCanary, ramp as rampCanary, abort as abortCanary, promote as promoteBundle, rollback as rollbackChannel,
-  deprecate as deprecateBundle, revoke as revokeBundle, resolveRef,
+  deprecate as deprecateBundle, revoke as revokeBundle, refresh as refreshIndex, resolveRef,
 } from './registry/ops.js';
 export { LocalStore } from './registry/stores/local.js';
+export { GitStore, type GitStoreOptions } from './registry/stores/git.js';
+export { OciStore, type OciOptions } from './registry/stores/oci.js';
+export { openStore, type OpenStoreOptions } from './registry/stores/open-store.js';
+export { mirror as mirrorRegistry, type MirrorOptions, type MirrorReport } from './registry/mirror.js';
 export type { Store, IndexHead } from './registry/store.js';
 export { verifyRegistry, type VerifyReport } from './registry/verify.js';
 export type { WriterOptions, OpOutcome } from './registry/writer.js';

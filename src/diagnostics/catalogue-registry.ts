@@ -1,7 +1,8 @@
 /**
- * Codes of the bundle registry (RC71xx–RC75xx; RC70xx is bundle verification):
+ * Codes of the bundle registry (RC71xx–RC77xx; RC70xx is bundle verification):
  * RC71xx state machine, RC72xx store integrity, RC73xx signatures and trust,
- * RC74xx admission and pins, RC75xx audit log.
+ * RC74xx admission and pins, RC75xx audit log, RC76xx remote stores (git
+ * remote, OCI registry transport), RC77xx what an OCI mirror serves.
  */
 import type { CatalogueEntry } from './catalogue.js';
 
@@ -84,7 +85,7 @@ const TRUST: CatalogueEntry[] = [
     explanation: 'A signature needed to reach the threshold comes from a key that is not in the trust file (removed or never added), or from a key retired before this index\'s sequence number.' },
   { code: 'RC7306', severity: 'error', title: 'signing keys cannot authorise this operation',
     hint: 'sign with keys of the operation\'s role (publish, promote or revoke) in the trust file',
-    explanation: 'The keys given with --key do not reach the threshold of the role this operation needs: publish and deprecate need publish, canary, ramp, abort, promote and rollback need promote, revoke needs revoke. Nothing was written.' },
+    explanation: 'The keys given with --key do not reach the threshold of the role this operation needs: publish and deprecate need publish, canary, ramp, abort, promote, rollback and refresh need promote, revoke needs revoke. Nothing was written.' },
   { code: 'RC7307', severity: 'error', title: 'malformed signature envelope',
     explanation: 'A DSSE envelope is not canonical JSON of {payloadType, payload, signatures}, carries the wrong payload type, or its payload is not the document it must sign.' },
 ];
@@ -95,7 +96,7 @@ const ADMIT: CatalogueEntry[] = [
   { code: 'RC7402', severity: 'error', title: 'index equivocation',
     explanation: 'The registry serves an index with a sequence number this admitter already trusted, but with different content, or a history that does not pass through the index it trusted. Two different states were signed for one sequence number; neither is trusted.' },
   { code: 'RC7403', severity: 'error', title: 'index expired',
-    hint: 'the publisher must sign a new index; a frozen registry is refused',
+    hint: 'the publisher must sign a new index (rulec registry refresh, and mirror it); a frozen registry is refused',
     explanation: 'The index\'s signed expires time has passed and freshness is required (--require-fresh). An attacker who freezes a mirror cannot keep serving an old, revoked state forever.' },
   { code: 'RC7404', severity: 'error', title: 'channel serves nothing',
     explanation: 'The channel has no promoted bundle and the subject is not in a running canary (or there is none), so there is no bundle to admit. Admission fails closed.' },
@@ -129,4 +130,36 @@ const AUDIT: CatalogueEntry[] = [
     explanation: 'A line of the audit log that is not the last one is not a canonical JSON audit entry. Only a torn last line can be repaired.' },
 ];
 
-export const REGISTRY_CODES: CatalogueEntry[] = [...STATE, ...STORE, ...TRUST, ...ADMIT, ...AUDIT];
+const REMOTE: CatalogueEntry[] = [
+  { code: 'RC7601', severity: 'error', title: 'git remote unreachable',
+    hint: 'check the URL, your network and your git credentials (git ls-remote URL must work)',
+    explanation: 'git could not read from or write to the store\'s remote: it does not exist, the network or the server failed, the credentials were refused, or git is not installed. rulec never prompts for credentials; configure a credential helper or an SSH key. Nothing was changed.' },
+  { code: 'RC7602', severity: 'error', title: 'git remote refused the update',
+    hint: 'allow pushes to refs/rulec/* for the publishers (branch or ref protection rules, server hooks)',
+    explanation: 'The git remote declined the push of refs/rulec/registry for a reason other than a concurrent update: a server hook, a protection rule or a permission. The operation was not committed; run it again once the remote accepts the push.' },
+  { code: 'RC7610', severity: 'error', title: 'OCI registry request failed',
+    hint: 'run the command again; a mirror or admission cut off midway leaves nothing half-done',
+    explanation: 'A request to the OCI registry failed: the registry cannot be reached, it cut the connection before the whole response arrived, it stalled past the time limit, or it answered with an unexpected HTTP status. Nothing was admitted or, for a mirror, the mirror\'s latest index was not moved.' },
+  { code: 'RC7611', severity: 'error', title: 'OCI registry authentication failed',
+    hint: 'set RULEC_OCI_USERNAME and RULEC_OCI_PASSWORD (a token as the password works for most registries)',
+    explanation: 'The registry (or its token service, in the distribution spec\'s WWW-Authenticate token exchange) refused the credentials, or anonymous access, for the repository: pull for admit, push for mirror.' },
+  { code: 'RC7612', severity: 'error', title: 'response over the size limit',
+    explanation: 'A registry response (a manifest, a blob, a token) is larger than its limit, or keeps streaming past it. The response is cut as soon as it passes the limit and nothing of it is used: an untrusted mirror cannot exhaust an admitter\'s memory or disk with endless data.' },
+  { code: 'RC7613', severity: 'error', title: 'plain HTTP to a non-loopback host',
+    hint: 'use oci://HOST/REPO (HTTPS); oci+http:// is for a registry on this machine',
+    explanation: 'TLS may be turned off (oci+http://) only for a registry on a loopback address (localhost, 127.0.0.0/8, ::1). Anywhere else a network attacker could read the credentials and, for a mirror, withhold updates.' },
+  { code: 'RC7614', severity: 'error', title: 'the OCI mirror is read-only',
+    hint: 'publish to the authoritative store (a directory or git+URL), then run rulec registry mirror --to oci://HOST/REPO',
+    explanation: 'An OCI registry is a distribution mirror: its tags are last-writer-wins, so it cannot hold the compare-and-swap a registry operation needs. Registry operations write to the authoritative store; rulec registry mirror copies the signed result to the OCI registry.' },
+];
+
+const MIRROR: CatalogueEntry[] = [
+  { code: 'RC7701', severity: 'error', title: 'not a rulec artifact',
+    explanation: 'A tag of the OCI mirror (index, index-<seq>) does not name a rulec index artifact of the documented shape (an OCI image manifest with artifactType application/vnd.rulec.registry-index.v1+json whose first layer is a DSSE envelope of a registry index), or index-<seq> holds the index of another seq. The mirror was tampered with or damaged; run rulec registry mirror again from the authoritative store.' },
+  { code: 'RC7702', severity: 'error', title: 'mirror served a swapped blob',
+    explanation: 'The OCI mirror answered a request for a blob by digest with bytes of another digest: a swapped or corrupted blob (a mix-and-match attack serves one bundle\'s files for another). Blobs are hashed as they stream and this one is never used.' },
+  { code: 'RC7703', severity: 'error', title: 'mirror is ahead of the source',
+    explanation: 'The OCI mirror\'s latest index has a higher sequence number than the store being mirrored. Mirroring from it would move the mirror back to an older index, which admitters refuse as a rollback; mirror from the authoritative store instead.' },
+];
+
+export const REGISTRY_CODES: CatalogueEntry[] = [...STATE, ...STORE, ...TRUST, ...ADMIT, ...AUDIT, ...REMOTE, ...MIRROR];

@@ -69,8 +69,9 @@ export async function verifiedLatest(o: AdmitterOptions): Promise<VerifiedIndex>
     throw registryError('RC7402', { file: `index/${head.seq}`, message: `index seq ${head.seq} differs from the index of that seq this admitter trusted` });
   }
   let point: ChainPoint = checkpoint ? pointOf(checkpoint.index) : GENESIS;
+  const next = readAhead(o.store, point.seq + 1, head.seq);
   for (let seq = point.seq + 1; seq <= head.seq; seq++) {
-    const bytes = seq === head.seq ? head.bytes : await o.store.indexAt(seq);
+    const bytes = seq === head.seq ? head.bytes : await next(seq);
     if (bytes === null) throw registryError('RC7205', { file: `index/${seq}`, message: `index seq ${seq} is missing` });
     const step = verifyStep(point, bytes, o.trust, `index/${seq}`);
     if (!step.ok) {
@@ -88,6 +89,26 @@ export async function verifiedLatest(o: AdmitterOptions): Promise<VerifiedIndex>
     throw registryError('RC7403', { file: `index/${index.seq}`, message: `index seq ${index.seq} expired at ${index.doc.expires}` });
   }
   return index;
+}
+
+/** Indexes read at once ahead of the one being verified: a first admission replays the whole chain, and a remote store answers many requests at a time. */
+const READ_AHEAD = 8;
+
+/** indexAt(seq) for seq = from, from + 1, … below `to`, each asked READ_AHEAD ahead of its turn. */
+function readAhead(store: Store, from: number, to: number): (seq: number) => Promise<Buffer | null> {
+  const asked = new Map<number, Promise<Buffer | null>>();
+  return (seq) => {
+    for (let k = Math.max(seq, from); k < Math.min(seq + READ_AHEAD, to); k++) {
+      if (asked.has(k)) continue;
+      const read = store.indexAt(k);
+      // Handled when its turn comes; a verification failure before then leaves it unread, not unhandled.
+      read.catch(() => undefined);
+      asked.set(k, read);
+    }
+    const read = asked.get(seq) ?? store.indexAt(seq);
+    asked.delete(seq);
+    return read;
+  };
 }
 
 export async function admit(o: AdmitterOptions, req: AdmitRequest = {}): Promise<Admission> {

@@ -26,6 +26,7 @@ const OP_FIELDS: Record<string, Record<string, (v: unknown) => boolean>> = {
   rollback: { channel: isStr, digest: isStr },
   deprecate: { channel: isStr, digest: isStr },
   revoke: { digest: isStr, severity: isStr, reason: isStr },
+  refresh: {},
 };
 
 function isStr(v: unknown): boolean {

@@ -83,15 +83,22 @@ export type Op =
   | { op: 'promote'; channel: string; digest: string }
   | { op: 'rollback'; channel: string; digest: string }
   | { op: 'deprecate'; channel: string; digest: string }
-  | { op: 'revoke'; digest: string; severity: RevokeSeverity; reason: string };
+  | { op: 'revoke'; digest: string; severity: RevokeSeverity; reason: string }
+  /** Re-sign the latest state with a new `expires` and no change, so an idle registry's index never lapses. */
+  | { op: 'refresh' };
 
 export type OpName = Op['op'];
-export const OP_NAMES: readonly OpName[] = ['publish', 'canary', 'ramp', 'abort', 'promote', 'rollback', 'deprecate', 'revoke'];
+export const OP_NAMES: readonly OpName[] = ['publish', 'canary', 'ramp', 'abort', 'promote', 'rollback', 'deprecate', 'revoke', 'refresh'];
 
-/** Which role's threshold authorises each operation. */
+/**
+ * Which role's threshold authorises each operation. A refresh vouches that the
+ * state being served is still the current one, so it needs the role that
+ * decides what is served (promote): a publish key (a CI building drafts) must
+ * not keep a state alive, and revoke keys stay offline for incidents.
+ */
 export const ROLE_OF: Readonly<Record<OpName, Role>> = {
   publish: 'publish', deprecate: 'publish',
-  canary: 'promote', ramp: 'promote', abort: 'promote', promote: 'promote', rollback: 'promote',
+  canary: 'promote', ramp: 'promote', abort: 'promote', promote: 'promote', rollback: 'promote', refresh: 'promote',
   revoke: 'revoke',
 };
 

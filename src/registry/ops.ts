@@ -86,3 +86,16 @@ export function revoke(w: WriterOptions, o: { ref: string; severity: RevokeSever
     op: 'revoke', digest: GRAMMAR.digest.test(o.ref) ? o.ref : resolveRef(s, o.ref), severity: o.severity, reason: o.reason,
   }));
 }
+
+/**
+ * Re-sign the latest state under a new sequence number with a new `expires`
+ * and no change (promote role): an idle registry refreshes on a schedule, or
+ * its index expires and admitters that require freshness — every admitter
+ * reading a mirror — refuse it (RC7403).
+ */
+export function refresh(w: WriterOptions): Promise<OpOutcome> {
+  return commitOp(w, 'refresh', (_s, seq) => {
+    if (seq === 1) throw registryError('RC7209', { file: '', message: 'the registry has no index to refresh yet' });
+    return { op: 'refresh' };
+  });
+}

@@ -12,7 +12,8 @@
  * 4. revoke denylists a digest; in each channel it held the canary or the
  *    promoted bundle, that role is withdrawn and the last known good bundle
  *    restored — or nothing, and the channel fails closed.
- * 5. After every step `last_good` is re-derived from the channel's history:
+ * 5. refresh changes nothing: its index re-signs the state with a new expiry.
+ * 6. After every step `last_good` is re-derived from the channel's history:
  *    the latest promoted digest that is not revoked and not promoted now.
  * The same function validates an operation read from an untrusted index, so a
  * replayed index must follow from its operation exactly (chain.ts).
@@ -39,6 +40,8 @@ const STEPS: Record<Op['op'], Step> = {
   rollback: rollbackStep as Step,
   deprecate: deprecateStep as Step,
   revoke: revokeStep as Step,
+  // Nothing changes: the new index only carries a new `expires`.
+  refresh: () => null,
 };
 
 export function transition(state: RegistryState, op: Op, seq: number): Transition {
@@ -62,6 +65,7 @@ function refuse(code: string, message: string, hint?: string): Diagnostic {
 
 function checkArgs(op: Op): Diagnostic | null {
   const bad = (what: string): Diagnostic => refuse('RC7111', `${op.op}: ${what}`);
+  if (op.op === 'refresh') return null;
   if (!GRAMMAR.digest.test(op.digest)) return bad(`digest ${JSON.stringify(op.digest)} is not sha256: and 64 hex digits`);
   if ('channel' in op && !GRAMMAR.channel.test(op.channel)) return bad(`channel name ${JSON.stringify(op.channel)} must be lower-case letters, digits, . _ - (at most 64)`);
   switch (op.op) {

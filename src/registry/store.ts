@@ -21,6 +21,12 @@
  *   (the local store's lock); safety never depends on it, only on casIndex.
  * - sweep() removes what an interrupted writer left (temp files, a dead
  *   writer's lock) and says what it removed.
+ * - casAttempts: how often a writer re-runs an operation after losing the
+ *   compare-and-swap. A remote store, whose writers on other hosts are not
+ *   kept apart by exclusive(), asks for more than the default.
+ * - A remote store may stage blobs and send them with the next committed
+ *   index (git): other processes see a blob once an index is committed after
+ *   it, which is when an index can first reference it.
  */
 export interface IndexHead {
   seq: number;
@@ -44,4 +50,5 @@ export interface Store {
   appendAudit(keep: number, text: string): Promise<void>;
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   sweep(): Promise<string[]>;
+  readonly casAttempts?: number;
 }

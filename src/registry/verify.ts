@@ -48,7 +48,8 @@ export async function verifyRegistry(store: Store, trust: TrustPolicy, now: () =
   });
 }
 
-async function verifyChain(store: Store, trust: TrustPolicy, out: Diagnostic[]): Promise<VerifiedIndex[]> {
+/** Step 2: every index from seq 1, verified; stops at the first that does not verify (its diagnostic in `out`). */
+export async function verifyChain(store: Store, trust: TrustPolicy, out: Diagnostic[]): Promise<VerifiedIndex[]> {
   const head = await store.latestIndex();
   const chain: VerifiedIndex[] = [];
   let point: ChainPoint = GENESIS;

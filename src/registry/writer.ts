@@ -12,8 +12,9 @@
  *    machine; a refusal is a RegistryError with its RC71xx diagnostic.
  * 5. Derive the new audit entry, put its hash in the new index, sign the
  *    index with every given key, and compare-and-swap it in; the store
- *    appends the entry. A lost compare-and-swap (someone bypassed the lock)
- *    is retried from step 2, then refused (RC7207).
+ *    appends the entry. A lost compare-and-swap (a writer on another host, or
+ *    one that bypassed the lock) is retried from step 2 after a random
+ *    back-off, up to the store's casAttempts, then refused (RC7207).
  */
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
@@ -25,6 +26,7 @@ import { INDEX_SCHEMA_ID, ROLE_OF, type IndexDoc, type Op, type OpName, type Reg
 import { envelopeBytes, PAYLOAD_TYPE, signEnvelope } from './sign.js';
 import { transition } from './state.js';
 import type { Store } from './store.js';
+import { sleep } from './stores/durable.js';
 import { keyStanding, type TrustPolicy } from './trust.js';
 
 export const DEFAULT_INDEX_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -54,11 +56,14 @@ export type OpBuilder = (state: RegistryState, seq: number) => Op;
 export async function commitOp(w: WriterOptions, name: OpName, build: OpBuilder): Promise<OpOutcome> {
   checkKeys(w, name);
   if (!(await w.store.exists())) throw registryError('RC7209', { file: '', message: `no registry at ${w.store.location}` });
+  const attempts = w.store.casAttempts ?? CAS_ATTEMPTS;
   return w.store.exclusive(async () => {
     for (let attempt = 1; ; attempt++) {
       const outcome = await attemptOp(w, build);
       if (outcome !== 'lost') return outcome;
-      if (attempt === CAS_ATTEMPTS) throw registryError('RC7207', { file: 'index', message: `lost the compare-and-swap ${CAS_ATTEMPTS} times` });
+      if (attempt >= attempts) throw registryError('RC7207', { file: 'index', message: `lost the compare-and-swap ${attempts} times` });
+      // Writers that lost together back off apart (jitter), so one of them wins the next round.
+      await sleep(Math.random() * Math.min(1000, 5 * 2 ** attempt));
     }
   });
 }

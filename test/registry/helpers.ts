@@ -19,6 +19,13 @@ import type { WriterOptions } from '../../src/registry/writer.js';
 import type { AdmitterOptions } from '../../src/registry/admit.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
+/**
+ * RULEC_STRESS=1 runs the crash and concurrency tests at the issue's full
+ * size (≥ 100 killed runs; 8 processes × 50 operations on each store). By
+ * default they run smaller (every durable step killed once and a few random
+ * kills; 4 processes × 12 operations), so npm test stays short on two cores.
+ */
+export const STRESS = process.env.RULEC_STRESS === '1';
 export const SEED_BUNDLE = currentBundleDir(join(REPO_ROOT, 'bundles')) as string;
 
 /** A copy of the seed bundle with revision `version`/`seq`: returns its directory and digest. */

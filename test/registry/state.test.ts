@@ -113,6 +113,7 @@ function resolve(t: Template, s: RegistryState): Op {
     publish: [], canary: inState('draft'), ramp: c?.canary ? [c.canary.digest] : [], abort: c?.canary ? [c.canary.digest] : [],
     promote: c?.canary ? [c.canary.digest] : [], rollback: c?.history ?? [], deprecate: inState('draft'),
     revoke: [...(c?.promoted ? [c.promoted] : []), ...(c?.canary ? [c.canary.digest] : []), ...Object.keys(c?.bundles ?? {})],
+    refresh: [], // never drawn: refresh changes no state (test/registry/refresh.test.ts)
   };
   const list = candidates[t.kind];
   const digest = t.pick % 4 === 0 || list.length === 0 ? (D[t.i] as string) : (list[t.pick % list.length] as string);

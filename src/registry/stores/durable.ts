@@ -88,6 +88,16 @@ export function isErrno(e: unknown, ...codes: string[]): boolean {
   return codes.includes((e as NodeJS.ErrnoException).code ?? '');
 }
 
+/** Is process `pid` running (on this host)? A temp file or lock of a dead one may be removed. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return !isErrno(e, 'ESRCH');
+  }
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }

@@ -21,7 +21,7 @@ import { digestOf } from '../../util/hash.js';
 import { registryError } from '../errors.js';
 import { GRAMMAR } from '../model.js';
 import type { IndexHead, Store } from '../store.js';
-import { createDurable, crashPoint, fsyncDir, isErrno, replaceDurable } from './durable.js';
+import { alive, createDurable, crashPoint, fsyncDir, isErrno, replaceDurable } from './durable.js';
 import { withLock } from './lock.js';
 
 const LAYOUT = { rulec_registry: 'local', version: 1 };
@@ -211,14 +211,5 @@ function existsFile(path: string): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return !isErrno(e, 'ESRCH');
   }
 }

@@ -1,11 +1,23 @@
 // The compare-and-swap race: every process tries to commit the next index
 // `rounds` times; prints the seqs it won, one per line. Two winners of one
 // seq would be a broken CAS.
-const { LocalStore } = await import('../../../dist/registry/stores/local.js');
-const [dir, rounds, goFile] = [process.argv[2], Number(process.argv[3]), process.argv[4]];
-const store = new LocalStore(dir);
-const won = [];
+// argv: local DIR ROUNDS GO | git git+URL CACHE-BASE ROUNDS GO (each git
+// process gets its own scratch repository, as a writer on another host would).
 const { existsSync } = await import('node:fs');
+const kind = process.argv[2];
+let store;
+let rest;
+if (kind === 'git') {
+  const { GitStore } = await import('../../../dist/registry/stores/git.js');
+  store = new GitStore(process.argv[3], { cacheDir: `${process.argv[4]}/${process.pid}` });
+  rest = process.argv.slice(5);
+} else {
+  const { LocalStore } = await import('../../../dist/registry/stores/local.js');
+  store = new LocalStore(process.argv[3]);
+  rest = process.argv.slice(4);
+}
+const [rounds, goFile] = [Number(rest[0]), rest[1]];
+const won = [];
 // Start together: wait for the go file the test writes once every process is up.
 process.stdout.write('ready\n');
 while (!existsSync(goFile)) await new Promise((r) => setTimeout(r, 2));
@@ -14,4 +26,5 @@ for (let i = 0; i < rounds; i++) {
   const seq = head?.seq ?? 0;
   if (await store.casIndex(seq, { bytes: `${process.pid}:${seq + 1}`, audit: '', auditAt: (await store.readAudit(1e12)).size })) won.push(seq + 1);
 }
+store.close?.();
 process.stdout.write(`won ${process.pid} ${won.join(' ')}\n`);

@@ -3,17 +3,19 @@
 // JSON line per operation: {actor, op, ok, seq | code}.
 const ops = await import('../../../dist/registry/ops.js');
 const { LocalStore } = await import('../../../dist/registry/stores/local.js');
+const { GitStore } = await import('../../../dist/registry/stores/git.js');
 const { loadSigningKey } = await import('../../../dist/registry/keys.js');
 const { parseTrust } = await import('../../../dist/registry/trust.js');
 const { readFileSync, existsSync } = await import('node:fs');
-const [storeDir, trustFile, keyFile, bundlesJson, id, count, seed, goFile] = process.argv.slice(2);
+// storeDir: a directory, or git+URL with cacheDir: this process's host's scratch cache.
+const [storeDir, trustFile, keyFile, bundlesJson, id, count, seed, goFile, cacheDir] = process.argv.slice(2);
 const trust = parseTrust(readFileSync(trustFile), 'trust.json');
 if (!trust.ok) throw new Error('trust');
 const bundles = JSON.parse(readFileSync(bundlesJson, 'utf8'));
 const key = loadSigningKey(keyFile);
 let rnd = Number(seed);
 const next = (n) => { rnd = (rnd * 1103515245 + 12345) % 2147483648; return Math.floor((rnd / 2147483648) * n); };
-const store = new LocalStore(storeDir, { lockTimeoutMs: 120_000 });
+const store = storeDir.startsWith('git+') ? new GitStore(storeDir, { cacheDir, lockTimeoutMs: 120_000 }) : new LocalStore(storeDir, { lockTimeoutMs: 120_000 });
 process.stdout.write('ready\n');
 while (!existsSync(goFile)) await new Promise((r) => setTimeout(r, 2));
 const { latestChecked } = await import('../../../dist/registry/writer.js');
@@ -47,6 +49,7 @@ for (let i = 0; i < Number(count); i++) {
   } catch (e) {
     if (!e.code || !/^RC7/.test(e.code)) throw e;
     state = null; // refused: look again before choosing
-    process.stdout.write(`${JSON.stringify({ actor, op: kind, ok: false, code: e.code })}\n`);
+    process.stdout.write(`${JSON.stringify({ actor, op: kind, ok: false, code: e.code, message: e.message })}\n`);
   }
 }
+store.close?.();

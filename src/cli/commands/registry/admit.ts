@@ -4,23 +4,33 @@ import { UsageError } from '../../../diagnostics/errors.js';
 import { admit, checkPin, impactOf, verifiedLatest, type AdmitterOptions, type PinStatus } from '../../../registry/admit.js';
 import { GRAMMAR } from '../../../registry/model.js';
 import { resolveRef } from '../../../registry/ops.js';
+import { isOciSpec } from '../../../registry/stores/open-store.js';
 import { str } from '../../args.js';
 import { EXIT } from '../../io.js';
 import { CHANNEL_HELP, channelFrom, DEFAULT_STATE, json, notes, positional, short, STORE_HELP, STORE_OPTIONS, storeFrom, trustFrom, type Context, type Subcommand } from './common.js';
 
-const ADMITTER_OPTIONS = { ...STORE_OPTIONS, state: { type: 'string' }, 'require-fresh': { type: 'boolean' } } as const;
+const ADMITTER_OPTIONS = { ...STORE_OPTIONS, from: { type: 'string' }, state: { type: 'string' }, 'require-fresh': { type: 'boolean' } } as const;
 const ADMITTER_HELP = `${STORE_HELP}
+  --from oci://HOST/REPO
+                     read from an OCI registry mirror instead of --store
+                     (oci+http:// only on this machine); implies --require-fresh
   --state DIR        this admitter's pins, checkpoint and bundles (default: ${DEFAULT_STATE})
-  --require-fresh    refuse an index whose signed expiry has passed`;
+  --require-fresh    refuse an index whose signed expiry has passed (always on
+                     for a mirror: its freshness is all that stops a freeze)`;
 
-function admitterFrom(ctx: Context): AdmitterOptions {
-  return { store: storeFrom(ctx), trust: trustFrom(ctx), stateDir: resolve(ctx.io.cwd, str(ctx.values, 'state') ?? DEFAULT_STATE), requireFresh: ctx.values['require-fresh'] === true };
+async function admitterFrom(ctx: Context): Promise<AdmitterOptions> {
+  const from = str(ctx.values, 'from');
+  if (from !== undefined && str(ctx.values, 'store') !== undefined) throw new UsageError('give --from (a mirror) or --store, not both');
+  const spec = from ?? str(ctx.values, 'store');
+  const store = await storeFrom(ctx, spec);
+  const mirror = spec !== undefined && isOciSpec(spec);
+  return { store, trust: trustFrom(ctx), stateDir: resolve(ctx.io.cwd, str(ctx.values, 'state') ?? DEFAULT_STATE), requireFresh: ctx.values['require-fresh'] === true || mirror };
 }
 
 export const ADMIT: Subcommand = {
   options: { ...ADMITTER_OPTIONS, subject: { type: 'string' }, 'run-id': { type: 'string' }, channel: { type: 'string' }, check: { type: 'boolean' } },
   maxPositionals: 0,
-  help: `Usage: rulec registry admit [--subject S] [--run-id R] [options]
+  help: `Usage: rulec registry admit [--subject S] [--run-id R] [--from oci://HOST/REPO] [options]
        rulec registry admit --check --run-id R [options]
 
 Verify the registry's signed index (from the last one this admitter trusted:
@@ -40,7 +50,7 @@ Options:
 ${CHANNEL_HELP}
 ${ADMITTER_HELP}`,
   async run(ctx) {
-    const o = admitterFrom(ctx);
+    const o = await admitterFrom(ctx);
     const run = str(ctx.values, 'run-id');
     const subject = str(ctx.values, 'subject');
     if (run !== undefined && !GRAMMAR.runId.test(run)) throw new UsageError(`--run-id must be letters, digits and . _ : - (at most 128), got "${run}"`);
@@ -82,7 +92,7 @@ what its revocation does to each: drain lets them finish, halt stops them.
 Options:
 ${ADMITTER_HELP}`,
   async run(ctx) {
-    const o = admitterFrom(ctx);
+    const o = await admitterFrom(ctx);
     const latest = await verifiedLatest(o);
     const digest = resolveRef(latest.doc.state, positional(ctx, 0, 'BUNDLE (a digest, prefix or bundle id)'));
     const { pins, revoked } = await impactOf(o, digest);

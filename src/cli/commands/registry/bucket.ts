@@ -37,7 +37,7 @@ ${STORE_HELP}`,
       return EXIT.clean;
     }
     const channel = channelFrom(ctx);
-    const { index } = await latestChecked(storeFrom(ctx), trustFrom(ctx));
+    const { index } = await latestChecked(await storeFrom(ctx), trustFrom(ctx));
     const ch = index && own(index.doc.state.channels, channel);
     if (!index || !ch) throw registryError('RC7112', { file: '', message: `channel ${channel} does not exist` });
     if (!ch.canary) throw registryError('RC7108', { file: '', message: `channel ${channel} runs no canary: every subject gets ${short(ch.promoted)}` });

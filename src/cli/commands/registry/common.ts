@@ -15,13 +15,14 @@ import { UsageError } from '../../../diagnostics/errors.js';
 import { RegistryError } from '../../../registry/errors.js';
 import { loadSigningKey, type SigningKey } from '../../../registry/keys.js';
 import { DEFAULT_CHANNEL, GRAMMAR } from '../../../registry/model.js';
-import { LocalStore } from '../../../registry/stores/local.js';
+import { openStore } from '../../../registry/stores/open-store.js';
 import type { Store } from '../../../registry/store.js';
 import { parseTrust, type TrustPolicy } from '../../../registry/trust.js';
 import { DEFAULT_INDEX_LIFETIME_MS, type WriterOptions } from '../../../registry/writer.js';
 import { formatDiagnostics } from '../../../report/text.js';
 import { formatOption, parseCommandArgs, str, type OptionSpec, type Parsed } from '../../args.js';
 import { EXIT, type Io } from '../../io.js';
+import { displayPath } from '../shared.js';
 
 export const DEFAULT_STORE = '.rulec/registry';
 export const DEFAULT_TRUST = '.rulec/trust.json';
@@ -44,7 +45,9 @@ export interface Context {
 export const STORE_OPTIONS: OptionSpec = { store: { type: 'string' }, trust: { type: 'string' }, format: { type: 'string' } };
 export const WRITER_OPTIONS: OptionSpec = { ...STORE_OPTIONS, key: { type: 'string', multiple: true }, actor: { type: 'string' }, 'expires-in': { type: 'string' } };
 
-export const STORE_HELP = `  --store DIR        the registry store (default: ${DEFAULT_STORE})
+export const STORE_HELP = `  --store STORE      the registry store: a directory (default: ${DEFAULT_STORE}),
+                     git+URL (a git remote or the path of a bare repository),
+                     or oci://HOST/REPO (a mirror: read only)
   --trust FILE       the trust file: keys, roles, thresholds (default: ${DEFAULT_TRUST})
   --format FMT       text (default) or json`;
 export const WRITER_HELP = `${STORE_HELP}
@@ -91,8 +94,13 @@ class TrustFileError extends Error {
   }
 }
 
-export function storeFrom(ctx: Context): Store {
-  return new LocalStore(resolve(ctx.io.cwd, str(ctx.values, 'store') ?? DEFAULT_STORE));
+export function storeFrom(ctx: Context, spec = str(ctx.values, 'store') ?? DEFAULT_STORE): Promise<Store> {
+  return openStore(spec, { cwd: ctx.io.cwd });
+}
+
+/** A store's location for messages: a local directory relative to the working directory, a remote as given. */
+export function storeLabel(ctx: Context, store: Store): string {
+  return /^(git\+|oci(\+http)?:\/\/)/.test(store.location) ? store.location : displayPath(ctx.io, store.location);
 }
 
 export function trustFrom(ctx: Context): TrustPolicy {
@@ -142,9 +150,9 @@ export function durationMs(text: string): number {
   return ms;
 }
 
-export function writerFrom(ctx: Context): WriterOptions {
+export async function writerFrom(ctx: Context): Promise<WriterOptions> {
   const expires = str(ctx.values, 'expires-in');
-  return { store: storeFrom(ctx), trust: trustFrom(ctx), keys: keysFrom(ctx), actor: actorFrom(ctx), lifetimeMs: expires ? durationMs(expires) : DEFAULT_INDEX_LIFETIME_MS };
+  return { store: await storeFrom(ctx), trust: trustFrom(ctx), keys: keysFrom(ctx), actor: actorFrom(ctx), lifetimeMs: expires ? durationMs(expires) : DEFAULT_INDEX_LIFETIME_MS };
 }
 
 export function channelFrom(ctx: Context): string {

@@ -18,6 +18,8 @@ const SUBCOMMANDS: Record<string, { summary: string; load: () => Promise<Subcomm
   rollback: { summary: 'promote an earlier good bundle again (default: last known good)', load: transitions('ROLLBACK') },
   deprecate: { summary: 'retire a draft that will not ship', load: transitions('DEPRECATE') },
   revoke: { summary: 'denylist a bundle everywhere; restore last known good, or fail closed', load: transitions('REVOKE') },
+  refresh: { summary: 're-sign the latest index with a new expiry (an idle registry must, or it expires)', load: transitions('REFRESH') },
+  mirror: { summary: 'copy the signed index and served bundles to an OCI registry (oci://HOST/REPO)', load: async () => (await import('./mirror.js')).MIRROR },
   admit: { summary: 'pin a run to the bundle its subject gets; print its digest and path', load: async () => (await import('./admit.js')).ADMIT },
   impact: { summary: 'list the pinned runs a revocation of a bundle touches', load: async () => (await import('./admit.js')).IMPACT },
   bucket: { summary: 'print a subject\'s bucket and whether the current canary includes it', load: async () => (await import('./bucket.js')).BUCKET },
@@ -30,8 +32,9 @@ export const REGISTRY_HELP = `Usage: rulec registry <subcommand> [options]
 
 Publish bundles to a signed registry, roll them out through a canary, promote,
 roll back and revoke them, and admit agent runs against a pinned snapshot.
-The default store is the directory .rulec/registry; every index is signed
-(rulec keys generate) and verified against a trust file.
+The default store is the directory .rulec/registry (--store git+URL: a git
+remote; oci://HOST/REPO: a mirror, read only); every index is signed (rulec
+keys generate) and verified against a trust file.
 
 Subcommands:
 ${Object.entries(SUBCOMMANDS).map(([n, s]) => `  ${n.padEnd(10)} ${s.summary}`).join('\n')}

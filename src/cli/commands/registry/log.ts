@@ -11,7 +11,8 @@ function describe(e: AuditEntry): string {
     : op.op === 'canary' ? `${op.channel} ${short(op.digest)} ${op.bps} bps salt ${op.salt}`
       : op.op === 'ramp' ? `${op.channel} ${short(op.digest)} ${op.bps} bps`
         : op.op === 'publish' ? `${op.channel} ${short(op.digest)} ${op.bundle_id} ${op.version}`
-          : `${op.channel} ${short(op.digest)}`;
+          : op.op === 'refresh' ? 're-signed, nothing changed'
+            : `${op.channel} ${short(op.digest)}`;
   return `${op.op.padEnd(10)} ${what}  (seq ${e.seq}, by ${op.actor}, signed ${e.by.map((k) => k.slice(0, 8)).join(',')})`;
 }
 
@@ -28,7 +29,7 @@ detects an edited, dropped or reordered entry.
 Options:
 ${STORE_HELP}`,
   async run(ctx) {
-    const store = storeFrom(ctx);
+    const store = await storeFrom(ctx);
     if (!(await store.exists())) throw registryError('RC7209', { file: '', message: `no registry at ${store.location}` });
     const parsed = parseAudit((await store.readAudit(0)).bytes);
     if (ctx.format === 'json') {

@@ -2,8 +2,7 @@
 import { latestChecked } from '../../../registry/writer.js';
 import { registryError } from '../../../registry/errors.js';
 import { EXIT } from '../../io.js';
-import { displayPath } from '../shared.js';
-import { json, short, STORE_HELP, STORE_OPTIONS, storeFrom, trustFrom, type Subcommand } from './common.js';
+import { json, short, STORE_HELP, STORE_OPTIONS, storeFrom, trustFrom, storeLabel, type Subcommand } from './common.js';
 
 export const STATUS: Subcommand = {
   options: { ...STORE_OPTIONS },
@@ -18,7 +17,7 @@ then the denylist.
 Options:
 ${STORE_HELP}`,
   async run(ctx) {
-    const store = storeFrom(ctx);
+    const store = await storeFrom(ctx);
     const trust = trustFrom(ctx);
     if (!(await store.exists())) throw registryError('RC7209', { file: '', message: `no registry at ${store.location}` });
     const { index } = await latestChecked(store, trust);
@@ -30,7 +29,7 @@ ${STORE_HELP}`,
     }
     const bundles = doc.state.bundles;
     const label = (d: string | null): string => (d === null ? '(none)' : `${short(d)} ${bundles[d]?.bundle_id ?? ''} ${bundles[d]?.version ?? ''}`.trimEnd());
-    const lines = [`registry ${displayPath(ctx.io, store.location)}: index seq ${doc.seq} (${doc.op.op} by ${doc.op.actor}, ${doc.at}; expires ${doc.expires})`];
+    const lines = [`registry ${storeLabel(ctx, store)}: index seq ${doc.seq} (${doc.op.op} by ${doc.op.actor}, ${doc.at}; expires ${doc.expires})`];
     for (const [name, ch] of Object.entries(doc.state.channels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       lines.push('', `channel ${name}`, `  promoted    ${label(ch.promoted)}`);
       lines.push(`  canary      ${ch.canary ? `${label(ch.canary.digest)} at ${ch.canary.bps} bps, salt ${ch.canary.salt}` : '(none)'}`);

@@ -1,4 +1,4 @@
-/** `rulec registry publish|canary|ramp|promote|abort|rollback|deprecate|revoke`: the writer operations. */
+/** `rulec registry publish|canary|ramp|promote|abort|rollback|deprecate|revoke|refresh`: the writer operations. */
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { UsageError } from '../../../diagnostics/errors.js';
@@ -22,16 +22,17 @@ const pct = (b: number): string => `${(b / 100).toFixed(b % 100 === 0 ? 0 : 2)}%
 
 /** Report a committed operation: one line saying what happened, then the index it committed. */
 function done(ctx: Context, w: WriterOptions, outcome: OpOutcome, line: (ch: ChannelState | undefined, label: (d: string | null) => string) => string): number {
-  const { doc, digest, by } = outcome.index;
+  const { doc, digest: indexDigest, by } = outcome.index;
   const channelName = 'channel' in doc.op ? doc.op.channel : null;
-  const touched = channelName ? [channelName] : Object.keys(doc.state.channels).filter((n) => doc.state.channels[n]?.bundles[doc.op.digest]);
+  const digest = opDigest(outcome);
+  const touched = channelName ? [channelName] : digest === null ? [] : Object.keys(doc.state.channels).filter((n) => doc.state.channels[n]?.bundles[digest]);
   const label = (d: string | null): string => (d === null ? '(none)' : `${short(d)} (${doc.state.bundles[d]?.bundle_id ?? '?'} ${doc.state.bundles[d]?.version ?? ''})`.replace(' )', ')'));
   if (ctx.format === 'json') {
     const channels = Object.fromEntries(touched.map((n) => {
       const c = doc.state.channels[n] as ChannelState;
       return [n, { promoted: c.promoted, canary: c.canary, last_good: c.last_good }];
     }));
-    json(ctx.io, { ok: true, op: doc.op, seq: doc.seq, index: digest, at: doc.at, expires: doc.expires, signed_by: by, channels, diagnostics: outcome.diagnostics });
+    json(ctx.io, { ok: true, op: doc.op, seq: doc.seq, index: indexDigest, at: doc.at, expires: doc.expires, signed_by: by, channels, diagnostics: outcome.diagnostics });
     return EXIT.clean;
   }
   const names = by.map((k) => w.trust.keys.get(k)?.name ?? k.slice(0, 16));
@@ -40,6 +41,12 @@ function done(ctx: Context, w: WriterOptions, outcome: OpOutcome, line: (ch: Cha
 }
 
 const ref = (ctx: Context): string | undefined => ctx.positionals[0];
+
+/** The bundle digest the committed operation acted on (none for a refresh). */
+function opDigest(outcome: OpOutcome): string | null {
+  const op = outcome.index.doc.op;
+  return 'digest' in op ? op.digest : null;
+}
 
 export const PUBLISH: Subcommand = {
   options: { ...WRITER_OPTIONS, ...CHANNEL_OPTION },
@@ -55,7 +62,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const given = ctx.positionals[0] ?? 'bundles';
     const path = resolve(ctx.io.cwd, given);
     const { currentBundleDir } = await import('../../../bundle/open-bundle.js');
@@ -82,7 +89,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const salt = str(ctx.values, 'salt');
     const outcome = await ops.startCanary(w, { channel: channelFrom(ctx), ref: positional(ctx, 0, 'BUNDLE (a digest, prefix or bundle id)'), bps: bps(ctx), ...(salt ? { salt } : {}) });
     return done(ctx, w, outcome, (ch, label) => `canary ${label(ch?.canary?.digest ?? null)} in ${channelFrom(ctx)} at ${ch?.canary?.bps} bps (${pct(ch?.canary?.bps ?? 0)}), salt ${ch?.canary?.salt}`);
@@ -102,7 +109,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const r = ref(ctx);
     const outcome = await ops.ramp(w, { channel: channelFrom(ctx), bps: bps(ctx), ...(r ? { ref: r } : {}) });
     return done(ctx, w, outcome, (ch, label) => `ramped canary ${label(ch?.canary?.digest ?? null)} in ${channelFrom(ctx)} to ${ch?.canary?.bps} bps (${pct(ch?.canary?.bps ?? 0)})`);
@@ -121,7 +128,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const r = ref(ctx);
     const outcome = await ops.promote(w, { channel: channelFrom(ctx), ...(r ? { ref: r } : {}) });
     return done(ctx, w, outcome, (ch, label) => `promoted ${label(ch?.promoted ?? null)} in ${channelFrom(ctx)}; last known good ${label(ch?.last_good ?? null)}`);
@@ -140,10 +147,10 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const r = ref(ctx);
     const outcome = await ops.abort(w, { channel: channelFrom(ctx), ...(r ? { ref: r } : {}) });
-    return done(ctx, w, outcome, (ch, label) => `aborted the canary of ${channelFrom(ctx)} (${label(outcome.index.doc.op.digest)} is a draft again); serving ${label(ch?.promoted ?? null)}`);
+    return done(ctx, w, outcome, (ch, label) => `aborted the canary of ${channelFrom(ctx)} (${label(opDigest(outcome))} is a draft again); serving ${label(ch?.promoted ?? null)}`);
   },
 };
 
@@ -160,7 +167,7 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const r = ref(ctx);
     const outcome = await ops.rollback(w, { channel: channelFrom(ctx), ...(r ? { ref: r } : {}) });
     return done(ctx, w, outcome, (ch, label) => `rolled ${channelFrom(ctx)} back to ${label(ch?.promoted ?? null)}; last known good ${label(ch?.last_good ?? null)}`);
@@ -179,9 +186,9 @@ Options:
 ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const outcome = await ops.deprecate(w, { channel: channelFrom(ctx), ref: positional(ctx, 0, 'BUNDLE (a digest, prefix or bundle id)') });
-    return done(ctx, w, outcome, (_ch, label) => `deprecated ${label(outcome.index.doc.op.digest)} in ${channelFrom(ctx)}`);
+    return done(ctx, w, outcome, (_ch, label) => `deprecated ${label(opDigest(outcome))} in ${channelFrom(ctx)}`);
   },
 };
 
@@ -205,13 +212,33 @@ ${WRITER_HELP}`,
     if (severity !== 'drain' && severity !== 'halt') throw new UsageError(`--severity must be drain or halt, got ${severity ?? 'nothing'}`);
     const reason = str(ctx.values, 'reason');
     if (!reason) throw new UsageError('--reason is required: say why the bundle is revoked');
-    const w = writerFrom(ctx);
+    const w = await writerFrom(ctx);
     const outcome = await ops.revoke(w, { ref: positional(ctx, 0, 'BUNDLE (a digest, prefix or bundle id)'), severity: severity as RevokeSeverity, reason });
     const { doc } = outcome.index;
     return done(ctx, w, outcome, (_ch, label) => {
-      const lines = [`revoked ${label(doc.op.digest)} (${severity}): ${reason}`];
-      for (const [name, c] of Object.entries(doc.state.channels)) if (c.bundles[doc.op.digest]) lines.push(`  ${name} serves ${c.promoted === null ? 'nothing (admissions fail closed)' : label(c.promoted)}`);
+      const revoked = opDigest(outcome) as string;
+      const lines = [`revoked ${label(revoked)} (${severity}): ${reason}`];
+      for (const [name, c] of Object.entries(doc.state.channels)) if (c.bundles[revoked]) lines.push(`  ${name} serves ${c.promoted === null ? 'nothing (admissions fail closed)' : label(c.promoted)}`);
       return lines.join('\n');
     });
+  },
+};
+
+export const REFRESH: Subcommand = {
+  options: { ...WRITER_OPTIONS },
+  maxPositionals: 0,
+  help: `Usage: rulec registry refresh [options]
+
+Re-sign the latest state with a new expiry and change nothing (promote role).
+Every index expires (--expires-in, default 30 days), and an admitter reading
+a mirror refuses an expired one: a registry with no other operation must be
+refreshed before its index expires (run it on a schedule, then mirror).
+
+Options:
+${WRITER_HELP}`,
+  async run(ctx) {
+    const w = await writerFrom(ctx);
+    const outcome = await ops.refresh(w);
+    return done(ctx, w, outcome, () => `refreshed the index (nothing changed)`);
   },
 };
