@@ -26,7 +26,7 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
     'AGENTS.md': `# A\n\n${sections(k, () => '- Use npm: `npm install`.')}`,
     'CLAUDE.md': `# B\n\n${sections(k, () => '- Use yarn: `yarn install`.')}` } }), 100],
   ['k sections: test commands against other test commands', (k) => ({ tree: {
-    'AGENTS.md': `# A\n\n${sections(k, (i) => `- Run tests with \`cargo nextest run -p c${i}\` or \`make test-${i}\`.`)}`,
+    'AGENTS.md': `# A\n\n${sections(k, (i) => `- Run tests with \`cargo nextest run c${i}\`.or \`make test-${i}\`.`)}`,
     'CLAUDE.md': `# B\n\n${sections(k, (i) => `- Run tests with \`npx jest p${i}\` or \`just test${i}\`.`)}` } }), 100],
   ['k sections: never/always on overlapping subjects', (k) => ({ tree: {
     'AGENTS.md': `# A\n\n${sections(k, (i) => `- Never log request body field${i} data.`)}`,
@@ -62,7 +62,7 @@ describe('conflict detection doubles at most linearly', () => {
 
   it('k contradicting sections give one event per disagreement, not k² (bounded output)', () => {
     const tree = (k: number): Tree => ({
-      'AGENTS.md': `# A\n\n${sections(k, (i) => `- Run tests with \`cargo nextest run -p c${i}\`.`)}`,
+      'AGENTS.md': `# A\n\n${sections(k, (i) => `- Run tests with \`cargo nextest run c${i}\`.`)}`,
       'CLAUDE.md': `# B\n\n${sections(k, (i) => `- Run tests with \`npx jest p${i}\`.`)}`,
     });
     const at = (k: number) => detect(resolveTree(tree(k))).events;
