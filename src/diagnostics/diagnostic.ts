@@ -1,8 +1,9 @@
-import type { Span } from '../types.js';
+import type { Span } from './span.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { catalogueEntry } from './catalogue.js';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity } from './catalogue-entry.js';
+import type { Severity } from './catalogue-entry.js';
 
 export interface RelatedLocation {
   file: string;

@@ -22,16 +22,8 @@ import { PROMPT_INJECTION_RULES } from './lint/prompt-injection.js';
 import { FENCE_FORGERY_RULES } from './lint/fence-forgery.js';
 import { TEXT_HYGIENE_RULES } from './lint/text-hygiene.js';
 
-export interface LintInput {
-  file: SourceFile;
-  doc: ParsedDoc;
-}
-
-export interface LintRule {
-  code: string;
-  name: string;
-  check(input: LintInput): Diagnostic[];
-}
+export type { LintInput, LintRule } from './lint/types.js';
+import type { LintInput, LintRule } from './lint/types.js';
 
 export const LINT_RULES: readonly LintRule[] = [
   ...SECRET_RULES,
