@@ -12,7 +12,6 @@
  *   5. sort by (file, line, col, code) and drop duplicates.
  * Adding a rule is adding an entry to one of the family files in lint/.
  */
-import type { ParsedDoc, SourceFile } from '../types.js';
 import { diag, sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
 import { SECRET_RULES } from './lint/secrets.js';
 import { HIDDEN_UNICODE_RULES } from './lint/hidden-unicode.js';
@@ -35,7 +34,7 @@ export const LINT_RULES: readonly LintRule[] = [
   ...TEXT_HYGIENE_RULES,
 ];
 
-/** severityOf(code) returns the configured severity or 'off'; runs every rule on every input, never throws for any input text. */
+/** severityOf(code) returns the build's decision (src/validate/severity.ts) or 'off'; runs every rule on every input, never throws for any input text. */
 export function runLint(inputs: readonly LintInput[], severityOf: (code: string) => Severity | 'off'): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const rule of LINT_RULES) {
