@@ -28,13 +28,12 @@ import { tokenCounter } from './validate/token-count.js';
 import { startBackground, type Background } from './worker/pool.js';
 import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
 import type { ProfileJob } from './profiles/build-view.js';
-import { applySeverities } from './validate/severity.js';
+import { applySeverities, decideEvents, severityDecision } from './validate/severity.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
 import { diag, sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
 import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
 import { secretSites } from './validate/lint/secrets.js';
-import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
 import { scanConflicts, type ConflictResult } from './conflicts/detect.js';
 import { canonicalJson } from './util/canonical-json.js';
@@ -157,7 +156,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   pushAll(diagnostics, runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
-  }), (code) => policy.severity[code] ?? catalogueEntry(code).severity));
+  }), severityDecision(policy)));
   const counts = await counted;
   const counter = tokenCounter(policy.tokenizer, new Map(blocks.map((b, i) => [b, counts[i] ?? 0])));
   const rendered = render(resolved.value, counter);
@@ -171,8 +170,9 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   pushAll(diagnostics, conflicts.diagnostics);
 
   const redactions = redactionsOf(secretSites(docs.values()));
-  const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, policy.severity)), redactions);
-  const events = redactDeep(conflicts.events, redactions);
+  const decide = severityDecision(policy);
+  const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, decide)), redactions);
+  const events = redactDeep(decideEvents(conflicts.events, decide), redactions);
   const manifest = buildManifest({
     resolution: resolved.value,
     variants: rendered.variants,

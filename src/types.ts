@@ -61,15 +61,8 @@ export interface SourceFile {
   tracked: boolean;
 }
 
-export interface Position {
-  line: number;
-  col: number;
-}
-
-export interface Span {
-  start: Position;
-  end: Position;
-}
+export type { Position, Span } from './diagnostics/span.js';
+import type { Span } from './diagnostics/span.js';
 
 export interface Section {
   heading: string;

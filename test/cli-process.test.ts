@@ -1,7 +1,7 @@
 /**
  * The built binary as a process: what an in-process run of main() cannot
  * show. Exit statuses and which stream carries what, a reader that closes the
- * pipe early, the old `dist/cli/main.js` entry, and what start-up loads:
+ * pipe early, the package's bin entry, and what start-up loads:
  * `--help` and `explain-code` must not load a tokenizer rank table or the
  * pipeline, `explain --bundle` only the bundle reader, and a build loads the
  * rank table of the policy's encoding only.
@@ -56,10 +56,10 @@ describe('the rulec process', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
-  it('the former entry, dist/cli/main.js, still runs the CLI', () => {
+  it('the package\'s bin is dist/cli/bin.js', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
     expect(pkg.bin.rulec).toBe('dist/cli/bin.js');
-    expect(rulec(['--version'], { entry: join(ROOT, 'dist', 'cli', 'main.js') })).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    expect(rulec(['--version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
   });
 });
 

@@ -6,8 +6,6 @@
  * imported only when that command runs: `rulec --help` and `rulec explain-code`
  * never load the pipeline, its dependencies or a tokenizer.
  */
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { compilerVersion } from '../config/package-files.js';
 import { PolicyError } from '../config/policy-error.js';
 import { InternalError, UsageError } from '../diagnostics/errors.js';
@@ -60,17 +58,5 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const detail = e instanceof InternalError || e instanceof Error ? (e.stack ?? e.message) : String(e);
     io.err(`rulec ${name}: internal error (RC9001) — this is a bug in rulec; please report it with the command line.\n${process.env.RULEC_DEBUG ? detail : (e as Error).message ?? detail}\n`);
     return EXIT.failure;
-  }
-}
-
-// `node dist/cli/main.js …` (the entry before bin.js existed) still runs the CLI.
-// Not awaited: bin.js imports this module, which must finish evaluating first.
-if (process.argv[1] !== undefined && isEntry(process.argv[1])) void import('./bin.js');
-
-function isEntry(script: string): boolean {
-  try {
-    return pathToFileURL(realpathSync(script)).href === import.meta.url;
-  } catch {
-    return false;
   }
 }

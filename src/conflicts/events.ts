@@ -46,10 +46,6 @@ export interface ConflictEvent {
   accepted?: { owner: string; reason: string; expires: string };
 }
 
-export const DEFAULT_SEVERITY: Record<ConflictKind, Severity> = {
-  override: 'info', shadow: 'info', duplicate: 'warning', copy: 'info', contradiction: 'warning', violation: 'error',
-};
-
 export const CODE_OF: Record<ConflictKind, string> = {
   override: 'RC3101', shadow: 'RC3102', contradiction: 'RC3103', duplicate: 'RC3104', copy: 'RC3105', violation: 'RC3201',
 };
@@ -122,6 +118,7 @@ export function diagnosticOf(e: ConflictEvent): Diagnostic {
     hint: e.kind === 'violation' ? `remove the contradicting rule from ${at.source}; overrides cannot accept a violation of an enforced rule` : `${e.reason}`,
     related,
     severity: e.severity,
+    ...(e.accepted ? { suppressed: e.accepted } : {}),
   });
 }
 

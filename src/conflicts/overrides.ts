@@ -7,9 +7,9 @@
  *    passes in) is an error and accepts nothing.
  * 3. A violation of an enforced managed rule can never be accepted: an entry
  *    that would is an error.
- * 4. An accepted event keeps its place in the bundle, with `accepted` set and
- *    its severity lowered to info; an entry that matches nothing is a warning
- *    so stale entries get cleaned up.
+ * 4. An accepted event keeps its place and its severity in the bundle, with
+ *    `accepted` set: a suppression, which fails nothing (src/validate/severity.ts);
+ *    an entry that matches nothing is a warning so stale entries get cleaned up.
  * 5. Duplicated text was once one event per pair of files; it is now one event
  *    per statement, with ids of a different form. An entry naming an old
  *    pairwise id therefore matches nothing (never another event): its RC3302
@@ -79,10 +79,7 @@ export function applyOverrides(events: ConflictEvent[], overrides: readonly Conf
         diagnostics.push(diag('RC3303', { file: '', message: `${label}, owned by ${o.owner}, would accept ${e.id}, a violation of an enforced managed rule (${e.adopted}); enforced rules cannot be overridden` }));
         continue;
       }
-      if (!e.accepted) {
-        e.accepted = { owner: o.owner, reason: o.reason, expires: o.expires };
-        e.severity = 'info';
-      }
+      e.accepted ??= { owner: o.owner, reason: o.reason, expires: o.expires };
     }
   });
   return diagnostics;

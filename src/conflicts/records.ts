@@ -10,10 +10,16 @@ import { compareCodeUnits } from '../util/compare.js';
 import type { SourceFacts } from './facts.js';
 import type { PairConflict } from './pairs.js';
 import type { DuplicateGroup } from './duplicates.js';
-import { DEFAULT_SEVERITY, eventId, rulingText, sideOf, textEventId, type ConflictEvent, type ConflictKind, type ConflictSide } from './events.js';
+import { eventId, rulingText, sideOf, textEventId, type ConflictEvent, type ConflictKind, type ConflictSide } from './events.js';
+import { eventSeverity, severityDecision } from '../validate/severity.js';
 
+/**
+ * An event's severity as the policy decides it (src/validate/severity.ts), so the caps rank
+ * events as they will be reported; a kind turned `off` is dropped when the events are final.
+ */
 export function severityOf(kind: ConflictKind, policy: Policy): ConflictEvent['severity'] {
-  return (policy.conflicts?.severity as Partial<Record<ConflictKind, ConflictEvent['severity']>> | undefined)?.[kind] ?? DEFAULT_SEVERITY[kind];
+  const s = eventSeverity(kind, severityDecision(policy));
+  return s === 'off' ? 'info' : s;
 }
 
 export function pairEvent(c: PairConflict, factsFor: (id: string) => SourceFacts | null, policy: Policy): ConflictEvent {

@@ -1,5 +1,5 @@
 /** Codes for reading and verifying a built bundle (RC70xx; the registry uses RC71xx and up). */
-import type { CatalogueEntry } from './catalogue.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 export const BUNDLE_CODES: CatalogueEntry[] = [
   { code: 'RC7001', severity: 'error', title: 'bundle file unreadable',

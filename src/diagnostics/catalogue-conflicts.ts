@@ -1,5 +1,5 @@
 /** RC31xx–RC33xx: conflict events, enforcement violations, overrides. */
-import type { CatalogueEntry } from './catalogue.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 export const CONFLICT_CODES: CatalogueEntry[] = [
   { code: 'RC3101', severity: 'info', title: 'instruction overridden',

@@ -4,7 +4,7 @@
  * RC63xx prompt-injection phrasing, RC64xx fence forgery, RC65xx text hygiene.
  * The rules themselves live in src/validate/lint/ (one file per family).
  */
-import type { CatalogueEntry } from './catalogue.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 const ROTATE = 'remove it from the file and its git history, then revoke and rotate the credential';
 const SECRET_WHY =

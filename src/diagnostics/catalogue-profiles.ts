@@ -1,5 +1,5 @@
 /** RC55xx: agent profile findings (truncation, starvation, divergence from the canonical model). */
-import type { CatalogueEntry } from './catalogue.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 export const PROFILE_CODES: CatalogueEntry[] = [
   { code: 'RC5501', severity: 'warning', title: 'agent drops an instruction file',

@@ -4,7 +4,7 @@
  * RC74xx admission and pins, RC75xx audit log, RC76xx remote stores (git
  * remote, OCI registry transport), RC77xx what an OCI mirror serves.
  */
-import type { CatalogueEntry } from './catalogue.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 const STATE: CatalogueEntry[] = [
   { code: 'RC7101', severity: 'error', title: 'unknown bundle',

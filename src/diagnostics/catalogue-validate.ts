@@ -1,5 +1,5 @@
 /** RC4xxx/RC5xxx additions: frontmatter schemas, layer budgets (owned by the validation work). */
-import type { CatalogueEntry } from './catalogue.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 
 export const VALIDATE_CODES: CatalogueEntry[] = [
   { code: 'RC4004', severity: 'warning', title: 'enforce outside the managed layer',

@@ -5,7 +5,7 @@
  * RC1xxx discover, RC2xxx parse, RC3xxx resolve/conflict, RC4xxx schema,
  * RC5xxx budget, RC6xxx lint/security, RC7xxx registry, RC9xxx internal.
  */
-import type { Severity } from './diagnostic.js';
+import type { CatalogueEntry } from './catalogue-entry.js';
 import { LINT_CODES } from './catalogue-lint.js';
 import { VALIDATE_CODES } from './catalogue-validate.js';
 import { PROFILE_CODES } from './catalogue-profiles.js';
@@ -13,13 +13,7 @@ import { CONFLICT_CODES } from './catalogue-conflicts.js';
 import { BUNDLE_CODES } from './catalogue-bundle.js';
 import { REGISTRY_CODES } from './catalogue-registry.js';
 
-export interface CatalogueEntry {
-  code: string;
-  severity: Severity;
-  title: string;
-  hint?: string;
-  explanation: string;
-}
+export type { CatalogueEntry } from './catalogue-entry.js';
 
 const CORE_CODES: CatalogueEntry[] = [
   { code: 'RC1001', severity: 'error', title: 'unreadable file',

@@ -1,8 +1,9 @@
-import type { Span } from '../types.js';
+import type { Span } from './span.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { catalogueEntry } from './catalogue.js';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity } from './catalogue-entry.js';
+import type { Severity } from './catalogue-entry.js';
 
 export interface RelatedLocation {
   file: string;
@@ -20,6 +21,8 @@ export interface Diagnostic {
   message: string;
   hint?: string;
   related?: RelatedLocation[];
+  /** An accepted finding (a conflicts.overrides entry): reported at its severity, failing nothing. */
+  suppressed?: { owner: string; reason: string; expires: string };
 }
 
 export const NO_SPAN: Span = { start: { line: 1, col: 1 }, end: { line: 1, col: 1 } };
@@ -35,6 +38,7 @@ export interface DiagnosticInit {
   hint?: string;
   related?: RelatedLocation[];
   severity?: Severity;
+  suppressed?: Diagnostic['suppressed'];
 }
 
 /** Build a diagnostic with the catalogue's default severity and hint for `code`. */
@@ -50,6 +54,7 @@ export function diag(code: string, init: DiagnosticInit): Diagnostic {
   const hint = init.hint ?? entry.hint;
   if (hint) d.hint = hint;
   if (init.related && init.related.length > 0) d.related = init.related;
+  if (init.suppressed) d.suppressed = init.suppressed;
   return d;
 }
 
@@ -70,12 +75,14 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   });
 }
 
+/** Findings per severity; an accepted (suppressed) finding counts as none: it is listed, and fails nothing. */
 export function countBySeverity(list: readonly Diagnostic[]): Record<Severity, number> {
   const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const d of list) counts[d.severity]++;
+  for (const d of list) if (d.suppressed === undefined) counts[d.severity]++;
   return counts;
 }
 
+/** Whether the findings fail a build: an error that no suppression accepts. */
 export function hasErrors(list: readonly Diagnostic[]): boolean {
-  return list.some((d) => d.severity === 'error');
+  return list.some((d) => d.severity === 'error' && d.suppressed === undefined);
 }

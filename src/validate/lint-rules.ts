@@ -12,7 +12,6 @@
  *   5. sort by (file, line, col, code) and drop duplicates.
  * Adding a rule is adding an entry to one of the family files in lint/.
  */
-import type { ParsedDoc, SourceFile } from '../types.js';
 import { diag, sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
 import { SECRET_RULES } from './lint/secrets.js';
 import { HIDDEN_UNICODE_RULES } from './lint/hidden-unicode.js';
@@ -22,16 +21,8 @@ import { PROMPT_INJECTION_RULES } from './lint/prompt-injection.js';
 import { FENCE_FORGERY_RULES } from './lint/fence-forgery.js';
 import { TEXT_HYGIENE_RULES } from './lint/text-hygiene.js';
 
-export interface LintInput {
-  file: SourceFile;
-  doc: ParsedDoc;
-}
-
-export interface LintRule {
-  code: string;
-  name: string;
-  check(input: LintInput): Diagnostic[];
-}
+export type { LintInput, LintRule } from './lint/types.js';
+import type { LintInput, LintRule } from './lint/types.js';
 
 export const LINT_RULES: readonly LintRule[] = [
   ...SECRET_RULES,
@@ -43,7 +34,7 @@ export const LINT_RULES: readonly LintRule[] = [
   ...TEXT_HYGIENE_RULES,
 ];
 
-/** severityOf(code) returns the configured severity or 'off'; runs every rule on every input, never throws for any input text. */
+/** severityOf(code) returns the build's decision (src/validate/severity.ts) or 'off'; runs every rule on every input, never throws for any input text. */
 export function runLint(inputs: readonly LintInput[], severityOf: (code: string) => Severity | 'off'): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const rule of LINT_RULES) {

@@ -1,12 +1,56 @@
-/** Policy severity overrides: change a code's severity, or drop it with `off`. */
+/**
+ * Severity is decided here, once, from the policy: every stage reports with
+ * the catalogue's default, and `severityDecision(policy)` says what a code is
+ * in this build. Precedence: `severity: { RCxxxx: … }`, then for a conflict
+ * code `conflicts.severity: { kind: … }`, then the catalogue. `off` drops the
+ * finding (and the conflict event) everywhere.
+ *
+ * An accepted conflict (conflicts.overrides) keeps its severity: it is
+ * recorded as a suppression (owner, reason, expiry) on the event and its
+ * diagnostic, and a suppressed finding fails nothing (hasErrors). So the
+ * manifest, the report and the exit code always agree.
+ */
+import type { Policy } from '../config/policy.js';
+import { catalogueEntry } from '../diagnostics/catalogue.js';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
+import { CODE_OF, type ConflictEvent, type ConflictKind } from '../conflicts/events.js';
 
-export function applySeverities(list: readonly Diagnostic[], overrides: Readonly<Record<string, Severity | 'off'>>): Diagnostic[] {
+export type Decision = (code: string) => Severity | 'off';
+
+const KIND_OF = new Map(Object.entries(CODE_OF).map(([kind, code]) => [code, kind as ConflictKind]));
+
+export function severityDecision(policy: Pick<Policy, 'severity' | 'conflicts'>): Decision {
+  const byKind = (policy.conflicts?.severity ?? {}) as Partial<Record<ConflictKind, Severity>>;
+  return (code) => {
+    const own = Object.hasOwn(policy.severity, code) ? policy.severity[code] : undefined;
+    if (own !== undefined) return own;
+    const kind = KIND_OF.get(code);
+    return (kind !== undefined ? byKind[kind] : undefined) ?? catalogueEntry(code).severity;
+  };
+}
+
+/** The decided severity of every diagnostic; `off` ones are dropped. */
+export function applySeverities(list: readonly Diagnostic[], decide: Decision): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const d of list) {
-    const s = overrides[d.code];
+    const s = decide(d.code);
     if (s === 'off') continue;
-    out.push(s && s !== d.severity ? { ...d, severity: s } : d);
+    out.push(s !== d.severity ? { ...d, severity: s } : d);
+  }
+  return out;
+}
+
+/** The decided severity of a conflict kind; an event whose code is `off` is not recorded. */
+export function eventSeverity(kind: ConflictKind, decide: Decision): Severity | 'off' {
+  return decide(CODE_OF[kind]);
+}
+
+/** Events as decided: severity set, `off` kinds dropped. */
+export function decideEvents(events: readonly ConflictEvent[], decide: Decision): ConflictEvent[] {
+  const out: ConflictEvent[] = [];
+  for (const e of events) {
+    const s = eventSeverity(e.kind, decide);
+    if (s !== 'off') out.push(s === e.severity ? e : { ...e, severity: s });
   }
   return out;
 }

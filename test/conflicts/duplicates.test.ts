@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { detectConflicts, type ConflictEvent } from '../../src/conflicts/detect.js';
 import { eventId } from '../../src/conflicts/events.js';
+import { hasErrors } from '../../src/diagnostics/diagnostic.js';
 import { normaliseStatement } from '../../src/conflicts/facts.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { parseDoc } from '../../src/parse/parse-doc.js';
@@ -145,7 +146,10 @@ describe('overrides of duplicate events', () => {
     const id = (texts(tree)[0] as ConflictEvent).id;
     for (const o of [{ event: id, ...entry }, { topic: 'duplicate-text', ...entry }]) {
       const r = detect(tree, [], { ...POLICY, conflicts: { overrides: [o] } });
-      expect(r.events.map((e) => [e.id, e.severity, e.accepted?.owner])).toEqual([[id, 'info', 'docs']]);
+      // Accepted is a suppression: the severity stays, the diagnostic carries the acceptance and fails nothing.
+      expect(r.events.map((e) => [e.id, e.severity, e.accepted?.owner])).toEqual([[id, 'warning', 'docs']]);
+      expect(r.diagnostics.filter((d) => d.code === 'RC3104').map((d) => [d.severity, d.suppressed?.owner])).toEqual([['warning', 'docs']]);
+      expect(hasErrors(r.diagnostics.map((d) => ({ ...d, severity: 'error' as const })).filter((d) => d.code === 'RC3104'))).toBe(false);
     }
   });
 

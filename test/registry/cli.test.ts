@@ -2,7 +2,7 @@
  * `rulec registry` and `rulec keys` through their command functions (in
  * process, with a fake Io): help for every subcommand, the story in JSON and
  * text, exit codes (0 done, 1 refused with a code, 2 usage or configuration).
- * One smoke test spawns the built CLI (dist/cli/main.js).
+ * One smoke test spawns the built CLI (dist/cli/bin.js).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -133,8 +133,8 @@ describe('exit codes', () => {
 });
 
 describe('the built CLI', () => {
-  it('rulec registry and rulec keys are commands of dist/cli/main.js', () => {
-    const main = join(REPO_ROOT, 'dist', 'cli', 'main.js');
+  it('rulec registry and rulec keys are commands of dist/cli/bin.js', () => {
+    const main = join(REPO_ROOT, 'dist', 'cli', 'bin.js');
     const help = execFileSync(process.execPath, [main, '--help'], { encoding: 'utf8' });
     expect(help).toMatch(/ {2}registry +publish, canary/);
     expect(help).toMatch(/ {2}keys +generate/);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
+const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'bin.js');
 const FORMATS = ['text', 'json', 'markdown', 'sarif', 'github', 'html'] as const;
 const dir = mkdtempSync(join(tmpdir(), 'rulec-reports-'));
 const repo = join(dir, 'repo');
@@ -38,7 +38,7 @@ const SECRETS = [`ghp_${token(36, ALNUM, 11)}`, `AKIA${token(16, 'ABCDEFGHIJKLMN
 const HOSTILE_DIR = 'x"><img src=x onerror=alert(1)><script>alert(2)<\u202e';
 
 beforeAll(() => {
-  if (!existsSync(BIN)) throw new Error('dist/cli/main.js is missing: run npm run build (npm test does)');
+  if (!existsSync(BIN)) throw new Error('dist/cli/bin.js is missing: run npm run build (npm test does)');
   mkdirSync(join(repo, '.claude', 'rules'), { recursive: true });
   mkdirSync(join(repo, HOSTILE_DIR), { recursive: true });
   mkdirSync(managed);

@@ -5,7 +5,6 @@
  * the home directory), with the profile's options from the policy and --option.
  */
 import { existsSync, opendirSync, realpathSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import { loadPolicy } from '../../config/load-policy.js';

@@ -20,7 +20,6 @@ import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
 import { inWorkTree, repoRelative } from './repo-path.js';
-import { explainProfile } from './explain-profile.js';
 
 export const EXPLAIN_HELP = `Usage: rulec explain PATH [options]
 

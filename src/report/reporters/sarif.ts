@@ -108,6 +108,8 @@ function results(report: Report, policyFile: string | null, ruleIndex: Map<strin
     };
     const rel = related(d.related ?? []);
     if (rel.length > 0) result.relatedLocations = rel;
+    // An accepted conflict (conflicts.overrides) is a SARIF suppression: code scanning shows it as dismissed.
+    if (d.suppressed) result.suppressions = [{ kind: 'external', status: 'accepted', justification: `${d.suppressed.reason} (${d.suppressed.owner}, until ${d.suppressed.expires})` }];
     return result;
   });
 }

@@ -12,7 +12,7 @@
  * reported with the number on that line, and the message shows the sequence
  * in escaped form (never the raw characters).
  */
-import type { LintInput, LintRule } from '../lint-rules.js';
+import type { LintInput, LintRule } from './types.js';
 import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { oneLine } from '../../report/escape.js';
 import { matchesOf, spanOf, textIndexOf } from './text-index.js';

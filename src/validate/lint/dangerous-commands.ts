@@ -9,7 +9,7 @@
  * a shell is an error; the rest are warnings worth a reviewer's look.
  * Every pattern is anchored on a literal and uses bounded repetition only.
  */
-import type { LintInput, LintRule } from '../lint-rules.js';
+import type { LintInput, LintRule } from './types.js';
 import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { isForbidden } from './negation.js';
 import { lineBounds, matchesOf, spanOf, textIndexOf, type TextIndex } from './text-index.js';

@@ -13,7 +13,7 @@
  *   - RC6403 chat-template tokens (`<|im_start|>`, `[INST]`, `<<SYS>>`);
  *   - RC6404 `Human:` / `Assistant:` turn markers at the start of a line.
  */
-import type { LintInput, LintRule } from '../lint-rules.js';
+import type { LintInput, LintRule } from './types.js';
 import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { matchesOf, spanOf, textIndexOf } from './text-index.js';
 

@@ -14,7 +14,7 @@
  * letters of scripts that need them (Arabic, Indic), one variation selector
  * right after an emoji or ideograph, tag sequences of subdivision flags (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
  */
-import type { LintInput, LintRule } from '../lint-rules.js';
+import type { LintInput, LintRule } from './types.js';
 import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { ParsedDoc } from '../../types.js';
 

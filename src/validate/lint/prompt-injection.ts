@@ -10,7 +10,7 @@
  * sentence negates them ("never ignore previous instructions") are skipped
  * too, except for concealment, whose phrasing is itself a negation.
  */
-import type { LintInput, LintRule } from '../lint-rules.js';
+import type { LintInput, LintRule } from './types.js';
 import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { isForbidden } from './negation.js';
 import { inCode, matchesOf, spanOf, textIndexOf } from './text-index.js';

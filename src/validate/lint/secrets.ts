@@ -12,7 +12,7 @@
  * findings form the build's redaction set (src/diagnostics/redact.ts).
  * Messages never contain the secret: only a short public prefix and a length.
  */
-import type { LintInput, LintRule } from '../lint-rules.js';
+import type { LintInput, LintRule } from './types.js';
 import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SecretSite } from '../../diagnostics/redact.js';
 import type { ParsedDoc } from '../../types.js';

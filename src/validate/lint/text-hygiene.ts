@@ -6,7 +6,7 @@
  * agents truncate or choke on. Line endings are read from the raw bytes,
  * because `doc.text` has already been normalised to LF.
  */
-import type { LintInput, LintRule } from '../lint-rules.js';
+import type { LintInput, LintRule } from './types.js';
 import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { positionAt, spanOf, textIndexOf } from './text-index.js';
 

@@ -1,5 +1,5 @@
 // Runs one `rulec registry …` command through the CLI's registry module (what
-// dist/cli/main.js calls for `rulec registry`), without loading the compiler.
+// dist/cli/bin.js calls for `rulec registry`), without loading the compiler.
 // Writes "go" to stderr once loaded, so a test can kill it during the operation.
 const { registryCommand } = await import('../../../dist/cli/commands/registry/index.js');
 const transitions = await import('../../../dist/cli/commands/registry/transitions.js');
