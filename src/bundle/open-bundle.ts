@@ -58,6 +58,8 @@ export interface OpenedBundle {
   manifest: ManifestV1;
   contextFor(path: string): PathContext;
   attachmentsFor(path: string): PathAttachment[];
+  /** The frozen text of variant or attachment `id`, checked against its digest; throws RangeError for an id the manifest does not list. */
+  entryText(kind: 'variant' | 'attachment', id: string): string;
   /** The raw bytes of source `id` (a key of `manifest.files`), checked against its digest; null for an id the manifest does not list. */
   sourceBytes(id: string): Uint8Array | null;
   /** Read and check every context, attachment and source blob now (openBundle checks each on first use). */
@@ -121,6 +123,11 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
       return matchers.filter((m) => m.test(p)).map(({ id, a }) => ({
         variant: id, text: textOf('attachment', id), digest: a.sha256, tokens: a.tokens, bytes: a.bytes, sources: a.sources, globs: a.globs,
       }));
+    },
+    entryText(kind, id) {
+      const listedHere = kind === 'variant' ? manifest.variants : manifest.attachments;
+      if (!Object.prototype.hasOwnProperty.call(listedHere, id)) throw new RangeError(`the bundle lists no ${kind} ${id}`);
+      return textOf(kind, id);
     },
     sourceBytes(id) {
       const f = Object.prototype.hasOwnProperty.call(manifest.files, id) ? manifest.files[id] : undefined;
