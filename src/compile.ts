@@ -12,7 +12,7 @@ import semver from 'semver';
 import type { Attachment, ParsedDoc, Variant } from './types.js';
 import { loadPolicy } from './config/load-policy.js';
 import { compilerVersion } from './config/package-files.js';
-import type { Policy } from './config/policy.js';
+import { policyDigest, type Policy } from './config/policy.js';
 import { discover, type Discovered } from './discover/discover.js';
 import { followImports } from './discover/follow-imports.js';
 import { parseDoc } from './parse/parse-doc.js';
@@ -33,8 +33,6 @@ import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic
 import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
 import { detectConflicts, type ConflictResult } from './conflicts/detect.js';
-import { canonicalJson } from './util/canonical-json.js';
-import { digestOf } from './util/hash.js';
 import { toPosix } from './util/posix-path.js';
 
 export interface CompileOptions {
@@ -161,7 +159,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     git: discovered.git,
     revision,
     compilerVersion: compilerVersion(),
-    policyDigest: digestOf(canonicalJson(policy)),
+    policyDigest: policyDigest(policy),
     tokenizer: policy.tokenizer,
     includeLocal: options.includeLocal ?? false,
     includeUser: Boolean(options.userHome),

@@ -5,11 +5,11 @@ import { compile, type CompileOptions } from '../../compile.js';
 import { BundleError, currentBundleDir, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
 import { variantFor, type ManifestV1 } from '../../bundle/model.js';
 import { loadPolicy } from '../../config/load-policy.js';
+import { policyDigest } from '../../config/policy.js';
 import { discover } from '../../discover/discover.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { explainPath, formatExplanation } from '../../report/explain.js';
-import { canonicalJson } from '../../util/canonical-json.js';
-import { digestOf, sha256Hex } from '../../util/hash.js';
+import { sha256Hex } from '../../util/hash.js';
 import { dirnameOf, toPosix } from '../../util/posix-path.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
@@ -129,7 +129,7 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
   const m = bundle.manifest;
   if (m.layers.local !== (options.includeLocal ?? false)) return false;
   const { policy } = loadPolicy(options.repoDir, options.policyFile);
-  if (digestOf(canonicalJson(policy)) !== m.policy.digest) return false;
+  if (policyDigest(policy) !== m.policy.digest) return false;
   const found = await discover({ repoDir: options.repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy });
   // Discovery lists instruction files only (imports are read later), so compare it
   // with the manifest's files that are not imports.
