@@ -34,6 +34,7 @@ import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
 import { detectConflicts, type ConflictResult } from './conflicts/detect.js';
 import { toPosix } from './util/posix-path.js';
+import type { RepoSource } from './source/repo-source.js';
 
 export interface CompileOptions {
   /** Repository directory (default: the current directory). */
@@ -56,6 +57,8 @@ export interface CompileOptions {
   today?: string;
   /** Semver recorded as the bundle revision (default 0.1.0). */
   revision?: string;
+  /** Compile a commit's tree read from git objects (src/source) instead of the work tree at repoDir. */
+  source?: RepoSource | null;
 }
 
 export interface CompileResult {
@@ -78,7 +81,7 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   const revision = options.revision ?? '0.1.0';
   if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
   const repoDir = options.repoDir ?? '.';
-  const loaded = loadPolicy(repoDir, options.policyFile);
+  const loaded = loadPolicy(repoDir, options.policyFile, options.source ? repoFileReader(options.source) : undefined);
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
@@ -98,7 +101,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const repoDir = options.repoDir ?? '.';
   const diagnostics: Diagnostic[] = [];
   const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
-    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null });
+    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null });
   diagnostics.push(...found.diagnostics);
   const discovered = found.value;
 
@@ -117,7 +120,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   };
   diagnostics.push(...followImports(discovered.files, docs, {
     roots, maxDepth: policy.imports.max_depth, maxBytes: policy.discover.max_file_bytes,
-    isExcluded: discovered.isExcluded, parse: parseDoc,
+    isExcluded: discovered.isExcluded, parse: parseDoc, readRepo: discovered.readRepo,
   }));
   const fmSchemas = loadFrontmatterSchemas();
   for (const file of discovered.files) {
@@ -204,6 +207,16 @@ function profileJob(discovered: Discovered, res: Resolution, policy: Policy): Pr
 function localNote(files: string[]): Diagnostic {
   const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
   return diag('RC1004', { file: '', message: `${files.length} local file${files.length === 1 ? '' : 's'} not included: ${shown}` });
+}
+
+/** A repository file's text from a source (the policy file of a commit), null when the tree has none. */
+function repoFileReader(source: RepoSource): (rel: string) => string | null {
+  return (rel) => {
+    const r = source.read(rel, rel, 1 << 20);
+    if (r.ok) return Buffer.from(r.bytes).toString('utf8');
+    if (r.missing) return null;
+    throw new UsageError(`cannot read ${rel} in ${source.label}: ${r.diagnostic.message}`);
+  };
 }
 
 /** The current UTC date: the only clock read in the pipeline, for override expiry. */

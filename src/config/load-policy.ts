@@ -21,15 +21,20 @@ export interface LoadedPolicy {
   diagnostics: Diagnostic[];
 }
 
-export function loadPolicy(repoDir: string, policyFile?: string): LoadedPolicy {
+/**
+ * @param readRepoFile when the repository is not the work tree (a commit's
+ * tree): reads a repository file's text, null when it does not exist.
+ */
+export function loadPolicy(repoDir: string, policyFile?: string, readRepoFile?: (rel: string) => string | null): LoadedPolicy {
   const schema = readPackageJson('schemas/policy.schema.json');
   const base = validatePolicy('policies/default.yaml', readPackageFile('policies/default.yaml'), null, schema);
   if (!base.value) throw new Error(`built-in policy is invalid: ${base.diagnostics.map((d) => d.message).join('; ')}`);
-  const file = policyFile ?? (existsSync(join(repoDir, REPO_POLICY_PATH)) ? join(repoDir, REPO_POLICY_PATH) : null);
+  const fromTree = policyFile === undefined && readRepoFile ? readRepoFile(REPO_POLICY_PATH) : null;
+  const file = policyFile ?? (fromTree !== null ? REPO_POLICY_PATH : readRepoFile ? null : existsSync(join(repoDir, REPO_POLICY_PATH)) ? join(repoDir, REPO_POLICY_PATH) : null);
   if (!file) return { policy: base.value, file: null, diagnostics: [] };
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = fromTree ?? readFileSync(file, 'utf8');
   } catch (e) {
     throw new UsageError(`cannot read policy file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

@@ -14,6 +14,8 @@
  *    oversize files are refused unread.
  * 5. Read the managed directory (every .md file, sorted) as the managed layer.
  * 6. Report paths that collide by letter case with an instruction file.
+ * With a `source` (a commit's tree, src/source), steps 1 and 4 list and read
+ * that tree instead of the work tree; nothing is untracked, ignored or dirty.
  */
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
@@ -26,7 +28,8 @@ import { UsageError } from '../diagnostics/errors.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { classifyPath } from './formats.js';
 import { gitAt, gitSnapshot, workTreeTop, type GitInfo, type GitSnapshot } from './git.js';
-import { readUnderRoot } from './read-source.js';
+import { readUnderRoot, type ReadOutcome } from './read-source.js';
+import type { RepoSource } from '../source/repo-source.js';
 import { walkTree } from './walk.js';
 
 export interface DiscoverOptions {
@@ -38,6 +41,8 @@ export interface DiscoverOptions {
   outDir?: string;
   /** The user's home directory, when the personal user layer is wanted (explain only). */
   userHome?: string | null;
+  /** Where the repository's files come from; default: the work tree at repoDir. */
+  source?: RepoSource | null;
 }
 
 export interface Discovered {
@@ -54,6 +59,8 @@ export interface Discovered {
   isExcluded(path: string): boolean;
   /** Whether a repo file's bytes differ from what git holds at HEAD. */
   isDirty(file: SourceFile): boolean;
+  /** Read a repository file (from the work tree or the source), confined to the repository. */
+  readRepo(rel: string, id: string, maxBytes: number): ReadOutcome;
 }
 
 const FAMILY: Record<FormatName, FormatFamily | null> = {
@@ -68,9 +75,12 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const managedReal = managedDir ? realDir(resolvePath(rootReal, managedDir), 'managed') : null;
   const diagnostics: Diagnostic[] = [];
 
-  const top = await workTreeTop(rootReal);
+  const tree = options.source ?? null;
+  const listing = tree ? await tree.listing() : null;
+  const top = tree ? null : await workTreeTop(rootReal);
   const snap = top === null ? null : await gitSnapshot(gitAt(rootReal));
-  const tracked = snap ? snap.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
+  const tracked = listing ? listing.paths : snap ? snap.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
+  const readRepo = (rel: string, id: string, max: number): ReadOutcome => (tree ? fromSource(tree.read(rel, id, max), rel) : readUnderRoot(rootReal, rel, id, max));
   const byPolicy = excludeMatcher(options.policy.discover.exclude);
   const outPrefix = outputPrefix(rootReal, options.outDir);
   const isExcluded = (p: string): boolean => (outPrefix !== null && p.startsWith(outPrefix)) || byPolicy(p);
@@ -90,7 +100,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       localExcluded.push(path);
       continue;
     }
-    const read = readUnderRoot(rootReal, path, path, maxBytes);
+    const read = readRepo(path, path, maxBytes);
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
@@ -102,11 +112,17 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   diagnostics.push(...caseCollisions(paths, files));
   files.sort((a, b) => compareCodeUnits(a.id, b.id));
   localExcluded.sort(compareCodeUnits);
-  const git = snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: false };
+  const git = listing ? listing.git : snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: false };
   return {
-    value: { rootReal, managedReal, files, paths, git, localExcluded, isExcluded, isDirty: snap ? dirtyCheck(snap) : () => false },
+    value: { rootReal, managedReal, files, paths, git, localExcluded, isExcluded, isDirty: snap ? dirtyCheck(snap) : () => false, readRepo },
     diagnostics,
   };
+}
+
+/** A source's read in the shape readUnderRoot answers (a link's real path as linkTarget). */
+function fromSource(r: ReturnType<RepoSource['read']>, rel: string): ReadOutcome {
+  if (!r.ok) return r;
+  return r.realRel === rel ? { ok: true, bytes: r.bytes } : { ok: true, bytes: r.bytes, linkTarget: r.realRel };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface FollowContext {
   /** Paths that are never inputs (policy excludes, the bundle output directory). */
   isExcluded(path: string): boolean;
   parse(file: SourceFile): { value: ParsedDoc; diagnostics: Diagnostic[] };
+  /** Read a repository file (discovery's readRepo: the work tree or a commit's tree). */
+  readRepo?(rel: string, id: string, maxBytes: number): ReturnType<typeof readUnderRoot>;
 }
 
 export function followImports(files: SourceFile[], docs: Map<string, ParsedDoc>, ctx: FollowContext): Diagnostic[] {
@@ -58,7 +60,7 @@ function readImport(id: string, importer: SourceFile, ctx: FollowContext, diagno
   const rel = managed ? id.slice('managed:'.length) : id;
   const rootReal = managed ? ctx.roots.managedReal : ctx.roots.repoReal;
   if (!rootReal || (!managed && ctx.isExcluded(rel))) return null;
-  const read = readUnderRoot(rootReal, rel, id, ctx.maxBytes, managed ? 'managed:' : '');
+  const read = !managed && ctx.readRepo ? ctx.readRepo(rel, id, ctx.maxBytes) : readUnderRoot(rootReal, rel, id, ctx.maxBytes, managed ? 'managed:' : '');
   if (!read.ok) {
     if (!read.missing) diagnostics.push(read.diagnostic);
     return null;

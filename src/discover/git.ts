@@ -89,6 +89,7 @@ function splitZ(out: string): string[] {
   return out.split('\0').filter((p) => p.length > 0);
 }
 
-function stripCredentials(url: string): string {
+/** A remote URL without the user and password some CI systems embed in it. */
+export function stripCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
 }

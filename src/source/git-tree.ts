@@ -179,13 +179,17 @@ export async function run(cwd: string, args: readonly string[], input?: string):
 /** Like run(), but resolves with the exit status instead of failing on a non-zero one. */
 export function runStatus(cwd: string, args: readonly string[], input?: string): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('git', ['-c', 'core.quotePath=false', ...args], { cwd, env: GIT_ENV, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('git', ['-c', 'core.quotePath=false', ...args], { cwd, env: GIT_ENV, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.stdout?.on('data', (b: Buffer) => out.push(b));
+    child.stderr?.on('data', (b: Buffer) => err.push(b));
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
-    child.stdin.end(input ?? '');
+    if (child.stdin) {
+      // git may exit before it reads all of its input (a failed ref): its status says why, not EPIPE.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(input);
+    }
   });
 }
