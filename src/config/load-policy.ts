@@ -11,8 +11,9 @@ import { readPackageFile, readPackageJson } from './package-files.js';
 import { validatePolicy } from './validate-policy.js';
 import type { Policy } from './policy.js';
 
-/** Where a repository keeps its own policy when --policy is not given. */
-export const REPO_POLICY_PATH = '.rulec/policy.yaml';
+import { REPO_POLICY_PATH } from './repo-policy-path.js';
+
+export { REPO_POLICY_PATH };
 
 export interface LoadedPolicy {
   policy: Policy;

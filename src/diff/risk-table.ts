@@ -6,6 +6,7 @@
  * off (`risk.checks`). `policy-changed` is not a rule row: rulec check raises
  * it when the policy file differs between base and head.
  */
+import { normaliseCommand, purposeOf } from '../conflicts/topics/command.js';
 import type { RiskLevel, RuleChange, RuleEffect } from './types.js';
 
 export interface RiskRow {
@@ -16,11 +17,14 @@ export interface RiskRow {
   added?: readonly RegExp[];
   /** Patterns tried on each removed line (changed, moved and removed rules). */
   removed?: readonly RegExp[];
+  /** Match a removed line only when no added line of the rule matches too (the instruction was reworded, not dropped). */
+  removedOnly?: boolean;
   /** Topics (before any `/key`) whose findings were added or removed. */
   topics?: readonly string[];
   effect?: RuleEffect;
   kinds?: readonly RuleChange['kind'][];
-  test?(r: RuleChange): boolean;
+  /** A custom test: true or the matching excerpt when the row matches. */
+  test?(r: RuleChange): boolean | string;
 }
 
 const SHELL = String.raw`(?:sudo\s+)?(?:ba|z|da|k|fi)?sh\b`;
@@ -47,13 +51,13 @@ export const RISK_TABLE: readonly RiskRow[] = [
       /\b(?:disable|turn\s+off|bypass|ignore|comment\s+out)\s+(?:the\s+|all\s+|any\s+)?(?:failing\s+)?(?:tests?|hooks?|lint(?:ing|er|s)?|checks?|verification|type-?check(?:ing|s)?|ci|pre-?commit)\b/i,
       /\b(?:don't|do\s+not|never|no\s+need\s+to)\s+(?:run|execute)\s+(?:the\s+)?(?:tests?|test\s+suite|lint(?:er)?|checks?|hooks?|type-?check)\b/i,
       /\b(?:it|describe|test)\.skip\b/, /\bxit\(/, /@ts-(?:ignore|nocheck)\b/, /\beslint-disable\b/, /--passWithNoTests\b/] },
-  { id: 'verification-removed', level: 'high', why: 'removes an instruction to run tests, hooks or verification',
+  { id: 'verification-removed', level: 'high', why: 'removes an instruction to run tests, hooks or verification', removedOnly: true,
     removed: [/\b(?:run|runs|running|execute|pass|passes)\b[^\n]*\b(?:tests?|test\s+suite|lint(?:er)?|type-?check|hooks?|pre-?commit|verification|verify|ci)\b/i] },
   { id: 'scope-to-repository', level: 'high', why: 'widens a rule to the whole repository', effect: 'scope-to-repository' },
   { id: 'managed-or-enforced', level: 'high', why: 'changes a managed or enforced rule',
     test: (r) => [r.old, r.new].some((s) => s !== null && (s.layer === 'managed' || s.enforced)) },
   { id: 'command-changed', level: 'medium', why: 'changes a test, build, lint or format command',
-    topics: ['test-command', 'build-command', 'lint-command', 'format-command'] },
+    topics: ['test-command', 'build-command', 'lint-command', 'format-command'], test: changedCommand },
   { id: 'toolchain-changed', level: 'medium', why: 'changes the package manager or a runtime version', topics: ['package-manager', 'runtime-version'] },
   { id: 'rule-removed', level: 'medium', why: 'removes a rule: agents stop following it', kinds: ['removed'] },
 ];
@@ -62,6 +66,30 @@ export const RISK_TABLE: readonly RiskRow[] = [
 export const WORDING_ROW: RiskRow = { id: 'wording', level: 'low', why: 'changes wording or adds guidance' };
 /** Raised by rulec check when the policy file differs between base and head. */
 export const POLICY_ROW: RiskRow = { id: 'policy-changed', level: 'high', why: 'changes the rulec policy (severities, budgets, accepted conflicts, risk owners)' };
+
+/**
+ * A test, build, lint or format command (an inline code span the command
+ * topics recognise) on one side of the change only, compared as written: the
+ * topics normalise `npm run test:unit` to `npm test`, a reviewer must not.
+ */
+function changedCommand(r: RuleChange): boolean | string {
+  const commands = (lines: readonly string[]): Set<string> => {
+    const out = new Set<string>();
+    for (const l of lines) {
+      for (const m of l.matchAll(/`([^`\n]+)`/g)) {
+        const raw = (m[1] as string).trim();
+        const norm = normaliseCommand(raw);
+        if (norm !== null && purposeOf(norm) !== null) out.add(raw);
+      }
+    }
+    return out;
+  };
+  const before = commands(r.removed_lines);
+  const after = commands(r.added_lines);
+  const gone = [...before].find((c) => !after.has(c));
+  const come = [...after].find((c) => !before.has(c));
+  return come !== undefined ? `+ ${come}` : gone !== undefined ? `- ${gone}` : false;
+}
 
 function credentialPatterns(): RegExp[] {
   return [
@@ -74,9 +102,14 @@ function credentialPatterns(): RegExp[] {
 
 /** The first line (or finding) of `r` that `row` matches, as an excerpt; undefined when it does not match. */
 export function matchRow(row: RiskRow, r: RuleChange): string | null | undefined {
-  const line = (patterns: readonly RegExp[] | undefined, lines: readonly string[]): string | undefined =>
-    patterns ? lines.find((l) => patterns.some((p) => p.test(l))) : undefined;
-  const hit = line(row.added, r.added_lines) ?? line(row.removed, r.removed_lines);
+  // Prose before headings: "## Secrets" matches, but the line under it says what changed.
+  const line = (patterns: readonly RegExp[] | undefined, lines: readonly string[]): string | undefined => {
+    if (!patterns) return undefined;
+    const hits = lines.filter((l) => patterns.some((p) => p.test(l)));
+    return hits.find((l) => !l.startsWith('#')) ?? hits[0];
+  };
+  const removed = row.removedOnly && line(row.removed, r.added_lines) !== undefined ? undefined : line(row.removed, r.removed_lines);
+  const hit = line(row.added, r.added_lines) ?? removed;
   if (hit !== undefined) return hit;
   if (row.topics) {
     const f = [...r.removed_findings.map((x) => ['-', x] as const), ...r.added_findings.map((x) => ['+', x] as const)]
@@ -85,6 +118,8 @@ export function matchRow(row: RiskRow, r: RuleChange): string | null | undefined
   }
   if (row.effect && r.effects.includes(row.effect)) return null;
   if (row.kinds?.includes(r.kind)) return null;
-  if (row.test?.(r)) return null;
+  const custom = row.test?.(r);
+  if (typeof custom === 'string') return custom;
+  if (custom === true) return null;
   return undefined;
 }

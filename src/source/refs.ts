@@ -47,6 +47,7 @@ async function defaultBranch(git: SimpleGit, repoDir: string): Promise<{ name: s
   return null;
 }
 
+/** simple-git over `repoDir`; the commands used here read refs and objects only. */
 function gitOf(repoDir: string): SimpleGit {
-  return simpleGit({ baseDir: repoDir, trimmed: false }).env({ ...process.env, GIT_OPTIONAL_LOCKS: '0' });
+  return simpleGit({ baseDir: repoDir, trimmed: false });
 }

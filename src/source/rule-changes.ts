@@ -14,7 +14,7 @@
  *    (`@./`) is not one agents resolve.
  */
 import { simpleGit } from 'simple-git';
-import { REPO_POLICY_PATH } from '../config/load-policy.js';
+import { REPO_POLICY_PATH } from '../config/repo-policy-path.js';
 import { classifyPath } from '../discover/formats.js';
 import { basenameOf, isWithin } from '../util/posix-path.js';
 import { runStatus } from './git-tree.js';
@@ -27,8 +27,7 @@ export interface RuleChanges {
 }
 
 export async function ruleChanges(repoDir: string, base: string, head: string, options: { policyFile?: string; managedDirs?: readonly string[] } = {}): Promise<RuleChanges> {
-  const out = await simpleGit({ baseDir: repoDir, trimmed: false }).env({ ...process.env, GIT_OPTIONAL_LOCKS: '0' })
-    .raw(['-c', 'core.quotePath=false', 'diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', base, head, '--']);
+  const out = await simpleGit({ baseDir: repoDir, trimmed: false }).raw(['--no-optional-locks', '-c', 'core.quotePath=false', 'diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', base, head, '--']);
   const changed = out.split('\0').filter((p) => p !== '').sort(compare);
   const policyFile = options.policyFile ?? REPO_POLICY_PATH;
   const managed = options.managedDirs ?? [];

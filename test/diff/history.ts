@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { git } from '../helpers/fixture-repo.js';
 
 /** Path → content; null deletes the path; `{ link }` makes a symbolic link. */
@@ -20,9 +21,9 @@ export interface History {
   cleanup(): void;
 }
 
-let tick = 0;
-
 export function history(base: TreeEdit, branch = 'main'): History {
+  // Commit dates count up per history, so a case's commit ids never depend on which cases ran before it.
+  let tick = 0;
   const dir = mkdtempSync(join(tmpdir(), 'rulec-hist-'));
   const repo = join(dir, 'repo');
   mkdirSync(repo);
@@ -49,8 +50,15 @@ export function history(base: TreeEdit, branch = 'main'): History {
 }
 
 function execCommit(repo: string, message: string, date: string): void {
-  git(repo, '-c', 'commit.gpgsign=false', '-c', `user.name=fixture`, 'commit', '-q', '--no-verify', '--allow-empty', '-m', message, `--date=${date}`);
+  execFileSync('git', ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', message], {
+    cwd: repo, encoding: 'utf8', env: { ...process.env, ...GIT_IDENTITY, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+  });
 }
+
+const GIT_IDENTITY = {
+  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'fixture', GIT_AUTHOR_EMAIL: 'fixture@example.invalid', GIT_COMMITTER_NAME: 'fixture', GIT_COMMITTER_EMAIL: 'fixture@example.invalid',
+};
 
 export function write(root: string, edit: TreeEdit): void {
   for (const [path, content] of Object.entries(edit)) {

@@ -1,0 +1,92 @@
+/**
+ * `rulec check`: the CI stage of a pull request.
+ *
+ * 1. Resolve head (default HEAD) and base (default: the merge base with the
+ *    default branch), and read the approvals contract.
+ * 2. List the changed paths that can change the bundle (src/source/
+ *    rule-changes.ts). None: print one line and exit 0 — nothing else is
+ *    loaded on this path (no compiler, no tokenizer).
+ * 3. Compile base and head from git objects, diff them, assess the risk with
+ *    the BASE policy's risk classes, and report (text or json). Exit 1 when
+ *    the verdict fails: errors in head, error-level conflicts introduced, or
+ *    a risky change without the approvals its class needs.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { REPO_POLICY_PATH } from '../../config/repo-policy-path.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { NO_APPROVALS, parseApprovals } from '../../diff/approvals.js';
+import { skippedReport } from '../../diff/check-report.js';
+import { skippedLine } from '../../diff/format-check-text.js';
+import type { ApprovalsInput, CheckRef } from '../../diff/types.js';
+import { baseRef, headRef } from '../../source/refs.js';
+import { ruleChanges } from '../../source/rule-changes.js';
+import { diag } from '../../diagnostics/diagnostic.js';
+import { formatOption, parseCommandArgs, str } from '../args.js';
+import { EXIT, type Io } from '../io.js';
+
+export const CHECK_HELP = `Usage: rulec check [--base REF] [--head REF] [options]
+
+For a pull request: find the rule files changed between base and head
+(instruction files, the files they import, the policy). With none, print one
+line and exit 0. Otherwise compile base and head from git objects (the work
+tree and the index are not touched), validate head, diff base → head,
+classify the risk of each change with the base commit's risk classes, and
+fail on errors, on new error-level conflicts, or on a risky change without
+the approvals its class requires.
+
+Options:
+  --base REF        the commit to compare with (default: the merge base of head with
+                    origin/HEAD, else main, master, origin/main, origin/master)
+  --head REF        the commit to check (default: HEAD)
+  --repo DIR        the repository (default: current directory)
+  --managed DIR     managed-layer directory (overrides the policy's managed.dir)
+  --approvals FILE  the approvals contract: {"head": SHA, "approvers": [...], "teams": {...}}
+                    (default: the RULEC_APPROVALS environment variable, a file path or the JSON itself)
+  --format FMT      text (default) or json (schemas/check.schema.json)
+  -h, --help        show this help
+
+Exit codes: 0 pass, 1 fail, 2 usage or internal failure.`;
+
+export async function checkCommand(argv: string[], io: Io): Promise<number> {
+  const { values } = parseCommandArgs(argv, {
+    base: { type: 'string' }, head: { type: 'string' }, repo: { type: 'string' }, managed: { type: 'string' }, approvals: { type: 'string' }, format: { type: 'string' },
+  }, 0);
+  if (values.help) return io.out(`${CHECK_HELP}\n`), EXIT.clean;
+  const format = formatOption(values);
+  const repoDir = resolve(io.cwd, str(values, 'repo') ?? '.');
+  const head = await headRef(repoDir, str(values, 'head'));
+  const base = await baseRef(repoDir, str(values, 'base'), head);
+  const approvals = readApprovals(str(values, 'approvals'), io, head.commit);
+  const changes = await ruleChanges(repoDir, base.commit, head.commit, { policyFile: REPO_POLICY_PATH });
+  if (changes.relevant.length === 0) {
+    io.out(format === 'json' ? `${JSON.stringify(skippedReport(base, head, approvals.value), null, 2)}\n` : `${skippedLine(base, head)}\n`);
+    return EXIT.clean;
+  }
+  const managed = str(values, 'managed');
+  const run = await import('./check-run.js');
+  const { report, lines } = await run.runCheck({ repoDir, base, head, changed: changes.relevant, approvals, ...(managed ? { managedDir: resolve(io.cwd, managed) } : {}) });
+  io.out(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : run.checkText(report, lines));
+  return report.verdict === 'pass' ? EXIT.clean : EXIT.errors;
+}
+
+export interface Approvals { value: ApprovalsInput; diagnostics: Diagnostic[] }
+
+/** The approvals contract from --approvals FILE, else RULEC_APPROVALS (a file path, or the JSON itself). */
+function readApprovals(file: string | undefined, io: Io, head: string): Approvals {
+  const env = process.env.RULEC_APPROVALS;
+  if (file === undefined && (env === undefined || env.trim() === '')) return { value: NO_APPROVALS, diagnostics: [] };
+  if (file === undefined && env?.trim().startsWith('{')) return parseApprovals(env, 'env:RULEC_APPROVALS', head);
+  const given = file ?? env ?? '';
+  const path = resolve(io.cwd, given);
+  const from = file !== undefined ? given : `env:RULEC_APPROVALS (${given})`;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return { value: { ...NO_APPROVALS, from }, diagnostics: [diag('RC8004', { file: '', message: `approvals from ${from} are not used: cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})` })] };
+  }
+  return parseApprovals(text, from, head);
+}
+
+export type { CheckRef };
