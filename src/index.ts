@@ -4,6 +4,9 @@
  * - compile(options) → CompileResult: the bundle in memory plus diagnostics.
  * - emitBundle(result, outDir) → the directory written (atomically).
  * - openBundle(dir) → a verified bundle: contextFor(path), attachmentsFor(path).
+ * - the registry: an agent runtime calls admit() (a pin on a verified, signed
+ *   snapshot), then openPinned() (openBundle on the pinned digest, signatures
+ *   checked); publishers call publishBundle(), startCanary(), promoteBundle(), ….
  */
 export { compile, PolicyError, type CompileOptions, type CompileResult } from './compile.js';
 export { openBundle, currentBundleDir, BundleError, type OpenedBundle, type PathContext, type PathAttachment, type OpenOptions } from './bundle/open-bundle.js';
@@ -18,6 +21,22 @@ export { parseBlocks, escapeFences, unescapeFences } from './render/fence.js';
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { allCatalogueEntries, findCatalogueEntry } from './diagnostics/catalogue.js';
 export type * from './types.js';
+export { admit, checkPin, impactOf, openPinned, verifiedLatest, type AdmitterOptions, type AdmitRequest, type Admission, type PinStatus } from './registry/admit.js';
+export type { Pin } from './registry/admitter-state.js';
+export {
+  publish as publishBundle, startCanary, ramp as rampCanary, abort as abortCanary, promote as promoteBundle, rollback as rollbackChannel,
+  deprecate as deprecateBundle, revoke as revokeBundle, resolveRef,
+} from './registry/ops.js';
+export { LocalStore } from './registry/stores/local.js';
+export type { Store, IndexHead } from './registry/store.js';
+export { verifyRegistry, type VerifyReport } from './registry/verify.js';
+export type { WriterOptions, OpOutcome } from './registry/writer.js';
+export { parseTrust, type TrustPolicy, type TrustFile } from './registry/trust.js';
+export { loadTrust } from './registry/load-trust.js';
+export { generateKey, loadSigningKey, type SigningKey } from './registry/keys.js';
+export { bucketOf, inCohort } from './registry/cohort.js';
+export { RegistryError } from './registry/errors.js';
+export type { RegistryState, IndexDoc, Op, OpRecord, Role } from './registry/model.js';
 
 import type { CompileResult } from './compile.js';
 import { writeBundle } from './emit/write-bundle.js';

@@ -24,6 +24,7 @@ import { BUNDLE_DIRS, BUNDLE_TOP_LEVEL, CURRENT_POINTER, entryFile, listedFiles,
 import { normaliseBundlePath, variantFor, type ManifestRef, type ManifestV1 } from './model.js';
 import { parseManifest } from './parse-manifest.js';
 import { readRegularFile } from './read-regular.js';
+import { verifyManifestSignature, type ManifestSignature } from '../registry/sign.js';
 
 /** A bundle that failed verification; `diagnostic.code` says how (RC70xx). */
 export class BundleError extends Error {
@@ -71,6 +72,8 @@ export interface OpenOptions {
   expectDigest?: string;
   /** 'lazy' (default): check each text when first served; 'all': check every text while opening. */
   verify?: 'lazy' | 'all';
+  /** Refuse the bundle unless this DSSE envelope signs its manifest to the trust file's publish threshold (RC73xx). */
+  signature?: ManifestSignature;
 }
 
 export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle {
@@ -80,6 +83,8 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
   if (options.expectDigest !== undefined && options.expectDigest !== digest) {
     fail('RC7005', MANIFEST_FILE, `bundle digest mismatch: expected ${options.expectDigest}, found ${digest}`);
   }
+  const unsigned = options.signature && verifyManifestSignature(raw, options.signature);
+  if (unsigned) throw new BundleError(unsigned);
   const parsed = parseManifest(raw);
   if (!parsed.ok) throw new BundleError(parsed.diagnostic);
   const manifest = parsed.manifest;

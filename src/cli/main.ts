@@ -15,6 +15,8 @@ const COMMANDS: Record<string, { run: (argv: string[], io: Io) => Promise<number
   lint: { run: lintCommand, summary: 'check instruction files and report every problem; writes nothing' },
   explain: { run: explainCommand, summary: 'show what loads at a path, in which order, and why' },
   'explain-code': { run: explainCodeCommand, summary: 'explain a diagnostic code (e.g. RC2102)' },
+  registry: { run: async (argv, io) => (await import('./commands/registry/index.js')).registryCommand(argv, io), summary: 'publish, canary, promote, revoke bundles; admit runs (rulec registry --help)' },
+  keys: { run: async (argv, io) => (await import('./commands/keys.js')).keysCommand(argv, io), summary: 'generate ed25519 signing keys and keep the trust file' },
   diff: { run: async (argv, io) => (await import('./commands/diff.js')).diffCommand(argv, io), summary: 'compare two bundles, git refs or the work tree: rules, paths, conflicts, tokens, cache' },
   check: { run: async (argv, io) => (await import('./commands/check.js')).checkCommand(argv, io), summary: 'CI for a pull request: diff base → head, classify risk, gate on errors and approvals' },
 };

@@ -13,6 +13,7 @@ import { PROFILE_CODES } from './catalogue-profiles.js';
 import { CONFLICT_CODES } from './catalogue-conflicts.js';
 import { BUNDLE_CODES } from './catalogue-bundle.js';
 import { DIFF_CODES } from './catalogue-diff.js';
+import { REGISTRY_CODES } from './catalogue-registry.js';
 
 export interface CatalogueEntry {
   code: string;
@@ -92,7 +93,7 @@ const CORE_CODES: CatalogueEntry[] = [
 ];
 
 const CATALOGUE = new Map<string, CatalogueEntry>();
-for (const entry of [...CORE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES, ...BUNDLE_CODES, ...DIFF_CODES]) {
+for (const entry of [...CORE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES, ...BUNDLE_CODES, ...REGISTRY_CODES, ...DIFF_CODES]) {
   if (CATALOGUE.has(entry.code)) throw new Error(`duplicate diagnostic code ${entry.code}`);
   CATALOGUE.set(entry.code, entry);
 }

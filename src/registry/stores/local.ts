@@ -1,0 +1,224 @@
+/**
+ * The local directory store (default `.rulec/registry/`):
+ *
+ *   layout.json                 marks the directory as a rulec registry store
+ *   blobs/sha256/<2>/<62 hex>   content-addressed blobs, never rewritten
+ *   index/<seq:12>.dsse.json    every signed index, created with link(2): the
+ *                               compare-and-swap (exactly one creator per seq)
+ *   HEAD                        the latest seq, a hint for readers
+ *   audit.log                   the hash-chained audit log (JSON lines)
+ *   lock                        the writers' lock (stores/lock.ts)
+ *   tmp/<pid>-<random>          temp files before they get their names
+ *
+ * An operation commits at the link of its index file; before it nothing
+ * changed, after it the operation happened. Everything after the commit point
+ * (HEAD, the audit append) is completed by the next writer or by verify.
+ */
+import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { readRegularFile } from '../../bundle/read-regular.js';
+import { digestOf } from '../../util/hash.js';
+import { registryError } from '../errors.js';
+import { GRAMMAR } from '../model.js';
+import type { IndexHead, Store } from '../store.js';
+import { createDurable, crashPoint, fsyncDir, isErrno, replaceDurable } from './durable.js';
+import { withLock } from './lock.js';
+
+const LAYOUT = { rulec_registry: 'local', version: 1 };
+const INDEX_NAME = /^(\d{12})\.dsse\.json$/;
+
+export interface LocalStoreOptions {
+  lockTimeoutMs?: number;
+}
+
+export class LocalStore implements Store {
+  readonly location: string;
+  private readonly notes: string[] = [];
+  constructor(readonly root: string, private readonly options: LocalStoreOptions = {}) {
+    this.location = root;
+  }
+
+  private path(...parts: string[]): string {
+    return join(this.root, ...parts);
+  }
+
+  async exists(): Promise<boolean> {
+    const r = readRegularFile(this.path('layout.json'), 4096);
+    if (!r.ok && r.why === 'missing') return false;
+    if (!r.ok || r.bytes.toString('utf8') !== `${JSON.stringify(LAYOUT)}\n`) {
+      throw registryError('RC7201', { file: 'layout.json', message: `${this.root} is not a rulec registry store (layout.json is ${r.ok ? 'not the local store layout' : r.why})` });
+    }
+    return true;
+  }
+
+  async init(): Promise<void> {
+    if (await this.exists()) return;
+    for (const d of ['', 'blobs', 'blobs/sha256', 'index', 'tmp']) mkdirSync(this.path(d), { recursive: true });
+    fsyncDir(this.path('blobs'));
+    fsyncDir(this.root);
+    createDurable(this.path('tmp'), this.path('layout.json'), this.root, `${JSON.stringify(LAYOUT)}\n`, 'store layout');
+  }
+
+  private blobPath(digest: string): string {
+    if (!GRAMMAR.digest.test(digest)) throw registryError('RC7202', { file: '', message: `not a blob digest: ${JSON.stringify(digest)}` });
+    const hex = digest.slice(7);
+    return this.path('blobs', 'sha256', hex.slice(0, 2), hex.slice(2));
+  }
+
+  async putBlob(bytes: Uint8Array): Promise<string> {
+    const digest = digestOf(bytes);
+    const dest = this.blobPath(digest);
+    if (existsFile(dest)) return digest;
+    const dir = join(dest, '..');
+    if (!existsFile(dir)) {
+      mkdirSync(dir, { recursive: true });
+      fsyncDir(this.path('blobs', 'sha256'));
+    }
+    createDurable(this.path('tmp'), dest, dir, bytes, `blob ${digest.slice(7, 19)}`, 0o444);
+    return digest;
+  }
+
+  async getBlob(digest: string): Promise<Buffer | null> {
+    return this.readFile(this.blobPath(digest), `blobs/${digest}`);
+  }
+
+  private readFile(path: string, rel: string): Buffer | null {
+    const r = readRegularFile(path);
+    if (r.ok) return r.bytes;
+    if (r.why === 'missing') return null;
+    throw registryError('RC7201', { file: rel, message: `cannot read ${rel}: ${r.detail ?? r.why}` });
+  }
+
+  private indexPath(seq: number): string {
+    return this.path('index', `${String(seq).padStart(12, '0')}.dsse.json`);
+  }
+
+  async latestIndex(): Promise<IndexHead | null> {
+    const head = this.readFile(this.path('HEAD'), 'HEAD');
+    let seq = head && /^\d{1,12}\n$/.test(head.toString('utf8')) ? Number(head.toString('utf8')) : this.scanLatest();
+    if (seq > 0 && !existsFile(this.indexPath(seq))) seq = this.scanLatest();
+    while (existsFile(this.indexPath(seq + 1))) seq += 1;
+    if (seq === 0) return null;
+    const bytes = await this.indexAt(seq);
+    if (bytes === null) throw registryError('RC7205', { file: 'index', message: `index seq ${seq} disappeared while read` });
+    return { seq, bytes };
+  }
+
+  private scanLatest(): number {
+    let names: string[];
+    try {
+      names = readdirSync(this.path('index'));
+    } catch (e) {
+      if (isErrno(e, 'ENOENT')) return 0;
+      throw e;
+    }
+    return names.reduce((max, n) => Math.max(max, Number(INDEX_NAME.exec(n)?.[1] ?? 0)), 0);
+  }
+
+  async indexAt(seq: number): Promise<Buffer | null> {
+    return this.readFile(this.indexPath(seq), `index/${seq}`);
+  }
+
+  async casIndex(expectSeq: number, next: { bytes: string; audit: string; auditAt: number }): Promise<boolean> {
+    if (expectSeq > 0 && !existsFile(this.indexPath(expectSeq))) return false;
+    const seq = expectSeq + 1;
+    if (!createDurable(this.path('tmp'), this.indexPath(seq), this.path('index'), next.bytes, `index ${seq}`, 0o444)) return false;
+    replaceDurable(this.path('tmp'), this.path('HEAD'), this.root, `${seq}\n`, 'HEAD');
+    await this.appendAudit(next.auditAt, next.audit);
+    return true;
+  }
+
+  async readAudit(from = 0): Promise<{ bytes: Buffer; size: number }> {
+    let fd: number;
+    try {
+      fd = openSync(this.path('audit.log'), constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (e) {
+      if (isErrno(e, 'ENOENT')) return { bytes: Buffer.alloc(0), size: 0 };
+      throw registryError('RC7201', { file: 'audit.log', message: `cannot read audit.log: ${(e as NodeJS.ErrnoException).code}` });
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const start = Math.min(Math.max(0, from), size);
+      const bytes = Buffer.alloc(size - start);
+      let at = 0;
+      while (at < bytes.length) {
+        const n = readSync(fd, bytes, at, bytes.length - at, start + at);
+        if (n === 0) break;
+        at += n;
+      }
+      return { bytes: bytes.subarray(0, at), size };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /**
+   * Keep `keep` bytes and append `text`. Bytes beyond `keep` may only be a
+   * torn line (no newline): anything else was appended by another writer, and
+   * is never cut off.
+   */
+  async appendAudit(keep: number, text: string): Promise<void> {
+    const path = this.path('audit.log');
+    const created = !existsFile(path);
+    const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
+    try {
+      const size = fstatSync(fd).size;
+      if (size < keep) throw registryError('RC7502', { file: 'audit.log', message: `audit.log is ${size} bytes, shorter than the ${keep} bytes just read: it was truncated` });
+      if (size > keep) {
+        const extra = Buffer.alloc(size - keep);
+        readSync(fd, extra, 0, extra.length, keep);
+        if (extra.includes(0x0a)) throw registryError('RC7207', { file: 'audit.log', message: 'another writer appended to audit.log during this operation' });
+        ftruncateSync(fd, keep);
+        crashPoint('audit: torn line cut');
+      }
+      const buf = Buffer.from(text);
+      let at = 0;
+      while (at < buf.length) at += writeSync(fd, buf, at, buf.length - at, keep + at);
+      fsyncSync(fd);
+      crashPoint('audit: appended');
+    } finally {
+      closeSync(fd);
+    }
+    if (created) fsyncDir(this.root);
+  }
+
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    return withLock({ path: this.path('lock'), tmpDir: this.path('tmp'), timeoutMs: this.options.lockTimeoutMs ?? 30_000, onBreak: (n) => this.notes.push(n) }, fn);
+  }
+
+  async sweep(): Promise<string[]> {
+    const removed = this.notes.splice(0);
+    let names: string[] = [];
+    try {
+      names = readdirSync(this.path('tmp'));
+    } catch (e) {
+      if (!isErrno(e, 'ENOENT')) throw e;
+    }
+    for (const name of names) {
+      const pid = Number(/^(\d+)-/.exec(name)?.[1] ?? NaN);
+      if (Number.isSafeInteger(pid) && pid !== process.pid && alive(pid)) continue;
+      if (pid === process.pid) continue;
+      unlinkSync(join(this.path('tmp'), name));
+      removed.push(`removed temp file tmp/${name}`);
+    }
+    return removed;
+  }
+}
+
+function existsFile(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return !isErrno(e, 'ESRCH');
+  }
+}
