@@ -16,7 +16,7 @@
  *    resolved by id; attachments by the source that heads them.
  * 5. The semver proposal (semver.ts) from the rule and source changes.
  */
-import { bundleDigest, type ManifestV1 } from '../bundle/model.js';
+import type { ManifestV1 } from '../bundle/model.js';
 import { DEFAULT_LAYER_ORDER } from '../conflicts/cascade.js';
 import type { Layer } from '../types.js';
 import { compareCodeUnits } from '../util/compare.js';
@@ -102,7 +102,7 @@ function sideOf(v: BundleView): DiffSide {
     kind: v.kind,
     commit: v.commit ?? m.source.commit,
     bundle_id: m.bundle_id,
-    digest: bundleDigest(m),
+    digest: v.digest,
     revision: m.revision.version,
     compiler: m.compiler.version,
     policy_digest: m.policy.digest,

@@ -37,7 +37,7 @@ export function groupFigures(g: Group, ctx: GroupContext): PathGroup {
     profiles: profileChanges(g.old, g.new),
     movers: movers(g.old, g.new, om, nm, g.units).slice(0, 5),
     cache: g.textChanged
-      ? variantCache(ctx.old.text('variant', g.oldId), ctx.new.text('variant', g.newId), ctx.counter)
+      ? variantCache(ctx.old.text('variant', g.oldId), ctx.new.text('variant', g.newId), ctx.counter, { old: g.old.tokens, new: g.new.tokens })
       : { old_tokens: g.old.tokens, new_tokens: g.new.tokens, kept_tokens: g.old.tokens, whole_prefix: true, first_change: null },
   };
 }

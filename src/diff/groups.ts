@@ -25,6 +25,8 @@ export interface Group {
   new: ManifestVariant;
   /** Text (and so tokens) differs; false when only agent-profile figures differ. */
   textChanged: boolean;
+  /** Anything an agent gets differs: the variant, its text or its per-agent figures. */
+  changed: boolean;
   /** Union directories, sorted. */
   dirs: string[];
   /** Units (paths or union directories) served, with up to 3 examples (smallest first). */
@@ -55,11 +57,13 @@ export function groupPaths(oldM: ManifestV1, newM: ManifestV1, paths: readonly s
       const o = oldM.variants[oldId];
       const n = newM.variants[newId];
       if (!o || !n) throw new RangeError(`bundle index names a variant its manifest does not list (${o ? newId : oldId})`);
-      g = { key, oldId, newId, old: o, new: n, textChanged: o.sha256 !== n.sha256, dirs: [], units: 0, examples: [], byDir: new Map() };
+      const textChanged = o.sha256 !== n.sha256;
+      const changed = textChanged || oldId !== newId || canonicalJson(o.profiles) !== canonicalJson(n.profiles);
+      g = { key, oldId, newId, old: o, new: n, textChanged, changed, dirs: [], units: 0, examples: [], byDir: new Map() };
       groups.set(key, g);
     }
     g.dirs.push(dir);
-    groupOfDir.set(dir, isChanged(g) ? g : null);
+    groupOfDir.set(dir, g.changed ? g : null);
   }
   if (paths === null) {
     for (const g of groups.values()) for (const d of g.dirs) count(g, d, d === '' ? '.' : d, false);
@@ -80,12 +84,8 @@ export function groupPaths(oldM: ManifestV1, newM: ManifestV1, paths: readonly s
       if (g) count(g, d, p, true);
     }
   }
-  const changed = [...groups.values()].filter(isChanged).sort((a, b) => b.units - a.units || compareCodeUnits(a.newId, b.newId) || compareCodeUnits(a.oldId, b.oldId));
+  const changed = [...groups.values()].filter((g) => g.changed).sort((a, b) => b.units - a.units || compareCodeUnits(a.newId, b.newId) || compareCodeUnits(a.oldId, b.oldId));
   return { unit: paths === null ? 'directories' : 'paths', total: paths === null ? union.length : paths.length, changed };
-}
-
-function isChanged(g: Group): boolean {
-  return g.textChanged || g.oldId !== g.newId || canonicalJson(g.old.profiles) !== canonicalJson(g.new.profiles);
 }
 
 function count(g: Group, dir: string, example: string, isPath: boolean): void {

@@ -10,6 +10,8 @@
  *    last line break that is followed, in both texts, by a letter or digit:
  *    no tokenizer piece spans such a break, so the pieces before it are the
  *    same in both texts and their count is exact.
+ * Only the kept part is counted (the totals come from the manifests): a change
+ * near the top of a context costs no tokenizing at all.
  */
 import { parseBlocks, renderBlock } from '../render/fence.js';
 import type { TokenCounter } from '../validate/token-count.js';
@@ -20,16 +22,19 @@ interface Block {
   path: string | null;
 }
 
-export function variantCache(oldText: string, newText: string, counter: TokenCounter): VariantCache {
+export function variantCache(oldText: string, newText: string, counter: TokenCounter, totals?: { old: number; new: number }): VariantCache {
   const a = blocksOf(oldText);
   const b = blocksOf(newText);
-  const oldTokens = sum(a, counter);
-  const newTokens = sum(b, counter);
+  const oldTokens = totals?.old ?? sum(a, counter);
+  const newTokens = totals?.new ?? sum(b, counter);
   let kept = 0;
   let k = 0;
   while (k < a.length && k < b.length && (a[k] as Block).text === (b[k] as Block).text) kept += counter.count((a[k++] as Block).text);
   const whole = newText.startsWith(oldText);
-  if (!whole && k < a.length && k < b.length) kept += counter.count(safePrefix((a[k] as Block).text, (b[k] as Block).text));
+  if (!whole && k < a.length && k < b.length) {
+    const prefix = safePrefix((a[k] as Block).text, (b[k] as Block).text);
+    if (prefix !== '') kept += counter.count(prefix);
+  }
   return {
     old_tokens: oldTokens,
     new_tokens: newTokens,

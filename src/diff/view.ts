@@ -16,6 +16,8 @@ export interface BundleView {
   /** The commit a git side was compiled from; null otherwise (the manifest's source commit is used). */
   commit: string | null;
   manifest: ManifestV1;
+  /** `sha256:` of the canonical manifest bytes (computed once by whoever built or opened it). */
+  digest: string;
   /** The frozen text of a variant or an attachment the manifest lists. */
   text(kind: 'variant' | 'attachment', id: string): string;
   /** The raw bytes of source `id` (a key of manifest.files), or null when this side does not carry them. */
@@ -31,6 +33,7 @@ export function viewOfBundle(bundle: OpenedBundle, label: string): BundleView {
     kind: 'bundle',
     commit: null,
     manifest: bundle.manifest,
+    digest: bundle.digest,
     text: (kind, id) => bundle.entryText(kind, id),
     sourceBytes: (id) => bundle.sourceBytes(id),
     paths: null,
@@ -47,6 +50,7 @@ export function viewOfCompile(result: CompileResult, label: string, kind: SideKi
     kind,
     commit,
     manifest: result.manifest,
+    digest: result.digest,
     text: (k, id) => {
       const text = (k === 'variant' ? variants : attachments).get(id);
       if (text === undefined) throw new RangeError(`no ${k} ${id} in ${label}`);

@@ -16,10 +16,11 @@ export async function headRef(repoDir: string, ref: string | undefined): Promise
   return { ref: name, commit: await resolveCommit(repoDir, name), how: ref === undefined ? 'HEAD (default)' : 'given with --head' };
 }
 
-export async function baseRef(repoDir: string, ref: string | undefined, head: CheckRef): Promise<CheckRef> {
+/** `head` may still be resolving: the default branch is looked up meanwhile (the fast path of check counts git calls). */
+export async function baseRef(repoDir: string, ref: string | undefined, heading: CheckRef | Promise<CheckRef>): Promise<CheckRef> {
   if (ref !== undefined) return { ref, commit: await resolveCommit(repoDir, ref), how: 'given with --base' };
   const git = gitOf(repoDir);
-  const branch = await defaultBranch(git, repoDir);
+  const [branch, head] = await Promise.all([defaultBranch(git, repoDir), heading]);
   if (branch === null) throw new UsageError(`no default branch to compare with (origin/HEAD, ${FALLBACKS.join(', ')}): pass --base REF`);
   let commit: string;
   try {

@@ -44,7 +44,7 @@ function view(n: number, testCommand: string): BundleView {
     layers: { local: false, user: false }, files, variants, attachments: {}, index, budgets: { over: [] }, diagnostics: { errors: 0, warnings: 0, infos: 0, codes: {} }, conflicts: [],
   } as ManifestV1;
   const paths = Array.from({ length: n }, (_, i) => [`pkg/p${i}/a.ts`, `pkg/p${i}/src/b.ts`, `pkg/p${i}/src/deep/c.ts`]).flat().sort();
-  return { label: testCommand, kind: 'worktree', commit: null, manifest, paths, text: (_k, id) => texts.get(id) ?? '', sourceBytes: (id) => bytes.get(id) ?? null };
+  return { label: testCommand, kind: 'worktree', commit: null, manifest, digest: digestOf(testCommand + n), paths, text: (_k, id) => texts.get(id) ?? '', sourceBytes: (id) => bytes.get(id) ?? null };
 }
 
 function timeDiff(n: number): number {

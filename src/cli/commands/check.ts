@@ -55,8 +55,8 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   if (values.help) return io.out(`${CHECK_HELP}\n`), EXIT.clean;
   const format = formatOption(values);
   const repoDir = resolve(io.cwd, str(values, 'repo') ?? '.');
-  const head = await headRef(repoDir, str(values, 'head'));
-  const base = await baseRef(repoDir, str(values, 'base'), head);
+  const heading = headRef(repoDir, str(values, 'head'));
+  const [head, base] = await Promise.all([heading, baseRef(repoDir, str(values, 'base'), heading)]);
   const approvals = readApprovals(str(values, 'approvals'), io, head.commit);
   const changes = await ruleChanges(repoDir, base.commit, head.commit, { policyFile: REPO_POLICY_PATH });
   if (changes.relevant.length === 0) {
