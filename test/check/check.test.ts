@@ -120,3 +120,18 @@ describe('rulec check', () => {
     expectTree(join(EXPECTED, c.name), new Map([['report.json', json.out.split(managedDir).join('{managed}')], ['report.txt', text.out.split(managedDir).join('{managed}')]]));
   });
 });
+
+describe('rulec check approvals input', () => {
+  it('reads --approvals FILE (relative to the working directory) and reports an unreadable one', async () => {
+    const h = history(BASE);
+    made.push(h);
+    const head = h.commit('head', { 'AGENTS.md': `${BASE['AGENTS.md']}\n## Release\n\nPublish with \`pnpm publish\`.\n` });
+    writeFileSync(join(h.dir, 'approvals.json'), JSON.stringify({ head, approvers: ['alice'] }));
+    const ok = JSON.parse((await run(h.repo, ['--base', 'main~1', '--format', 'json', '--approvals', '../approvals.json'])).out) as CheckReport;
+    expect(ok).toMatchObject({ verdict: 'pass', approvals: { from: '../approvals.json', head, approvers: ['alice'] } });
+    const missing = await run(h.repo, ['--base', 'main~1', '--format', 'json', '--approvals', 'nope.json']);
+    const report = JSON.parse(missing.out) as CheckReport;
+    expect(missing.code).toBe(1);
+    expect(report.diagnostics.filter((d) => d.code === 'RC8004').map((d) => d.message)).toEqual(['approvals from nope.json are not used: cannot read the file (ENOENT)']);
+  });
+});
