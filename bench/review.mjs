@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:review` — times `rulec check` and `rulec diff` on the synthetic monorepo.
 //
-//   node bench/review.mjs [--runs 5] [--files 100000] [--seed 1] [--cli dist/cli/main.js] [--out .bench/review.json]
+//   node bench/review.mjs [--runs 5] [--files 100000] [--seed 1] [--cli dist/cli/main.js] [--out .bench/review.json] [--fast-only]
 //
 // 1. Generate (or reuse) the monorepo of bench/generate.mjs and clone it with shared objects
 //    and no checkout (check and diff read git objects only, so no work tree is needed).
@@ -78,7 +78,7 @@ function commitOnto(repo, parent, files, message) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { ...SIZE_ARGS, runs: { type: 'string', default: '5' }, cli: { type: 'string', default: path.join(REPO_ROOT, 'dist', 'cli', 'main.js') },
+  const { values } = parseArgs({ options: { ...SIZE_ARGS, runs: { type: 'string', default: '5' }, 'fast-only': { type: 'boolean' }, cli: { type: 'string', default: path.join(REPO_ROOT, 'dist', 'cli', 'main.js') },
     out: { type: 'string', default: path.join(BENCH_DIR, 'review.json') } } });
   const runs = Number(values.runs);
   const cli = path.resolve(values.cli);
@@ -87,19 +87,22 @@ async function main() {
   try {
     const repo = path.join(tmp, 'repo');
     git(tmp, ['clone', '-q', '--shared', '--no-checkout', source.dir, repo]);
+    // The generator commits 100,000 loose objects; a CI checkout reads packs. Pack them (untimed).
+    git(repo, ['repack', '-a', '-d', '-q']);
     const base = git(repo, ['rev-parse', 'main']).trim();
     const files = git(repo, ['ls-tree', '-r', '--name-only', base]).split('\n').filter(Boolean);
     const plain = files.find((f) => f.endsWith('.ts')) ?? files.find((f) => !f.endsWith('.md'));
     const agents = git(repo, ['cat-file', 'blob', `${base}:AGENTS.md`]);
     git(repo, ['branch', '-f', 'no-rule', commitOnto(repo, base, { [plain]: `export const edited = ${Date.UTC(2026, 0, 2)};\n` }, 'edit a source file')]);
-    const edited = `${agents.replace(/npm test|pnpm test|yarn test/, 'pnpm vitest run')}\nRun the linter before every push.\n`;
+    // A new section with a test command, and one more line in the first section.
+    const edited = `${agents.replace('\n## ', '\nRun the linter before every push.\n\n## ')}\n## Testing\n\nRun \`pnpm vitest run\` before committing.\n`;
     git(repo, ['branch', '-f', 'root-agents', commitOnto(repo, base, { 'AGENTS.md': edited }, 'edit the root AGENTS.md')]);
 
     // Two bundles for the diff: built through the library, from git objects, untimed.
     const lib = (m) => import(pathToFileURL(path.join(REPO_ROOT, 'dist', m)).href);
     const [{ compile }, { writeBundle }, { gitSource }] = await Promise.all([lib('compile.js'), lib('emit/write-bundle.js'), lib('source/repo-source.js')]);
     const bundles = {};
-    for (const ref of ['main', 'root-agents']) {
+    for (const ref of values['fast-only'] ? [] : ['main', 'root-agents']) {
       process.stdout.write(`review: building the bundle of ${ref}… `);
       const t = performance.now();
       const result = await compile({ repoDir: repo, source: await gitSource(repo, ref) });
@@ -113,7 +116,7 @@ async function main() {
       { id: 'diff-bundles', label: 'diff bundle:A bundle:B (root AGENTS.md)', args: [cli, 'diff', `bundle:${bundles.main}`, `bundle:${bundles['root-agents']}`], expect: [0] },
     ];
     const rows = [];
-    for (const c of commands) {
+    for (const c of values['fast-only'] ? commands.slice(0, 1) : commands) {
       const samples = [];
       for (let i = 0; i < (c.id === 'check-none' ? runs : Math.min(runs, 2)); i++) {
         const r = await measure(c.args, { cwd: tmp });

@@ -46,8 +46,8 @@ export async function workTreeTop(dir: string): Promise<string | null> {
   }
 }
 
-const LOCAL_PATHSPECS = [':(glob)**/CLAUDE.local.md', ':(glob)**/AGENTS.override.md', ':(glob)**/.claude/rules/**/*.local.md'];
-const INSTRUCTION_PATHSPECS = [
+export const LOCAL_PATHSPECS = [':(glob)**/CLAUDE.local.md', ':(glob)**/AGENTS.override.md', ':(glob)**/.claude/rules/**/*.local.md'];
+export const INSTRUCTION_PATHSPECS = [
   ':(glob)**/AGENTS.md', ':(glob)**/AGENTS.override.md', ':(glob)**/CLAUDE.md', ':(glob)**/GEMINI.md',
   ':(glob)**/.claude/rules/**/*.md', ':(glob)**/.cursor/rules/**/*.mdc', ':(glob)**/.github/instructions/**/*.instructions.md',
   ':(glob).github/copilot-instructions.md', ':(glob).cursorrules',
