@@ -82,12 +82,20 @@ describe('rulec diff', () => {
 
   it('refuses an ambiguous or unknown name and a tampered bundle, with the syntax to use', async () => {
     mkdirSync(join(h.repo, 'main'), { recursive: true });
-    const { cpSync, writeFileSync, readdirSync } = await import('node:fs');
+    const { cpSync, writeFileSync, readdirSync, readFileSync } = await import('node:fs');
     cpSync(join(out, 'new'), join(h.repo, 'main'), { recursive: true });
     await expect(run(['main', 'git:main'])).rejects.toThrow(/both a bundle directory and a git revision: write bundle:main or git:main/);
     await expect(run(['nothing-here'])).rejects.toThrow(/neither a bundle directory nor a git revision/);
     await expect(run(['git:'])).rejects.toThrow(/needs a revision/);
     const bundleDir = join(out, 'new', readdirSync(join(out, 'new')).find((n) => n.startsWith('b-')) as string);
+    // Same size, one byte flipped in the new AGENTS.md blob: found when the diff reads it.
+    const manifest = JSON.parse(readFileSync(join(bundleDir, 'manifest.json'), 'utf8')) as { files: Record<string, { sha256: string }> };
+    const blob = join(bundleDir, 'sources', (manifest.files['AGENTS.md']?.sha256 ?? '').slice(7));
+    const bytes = readFileSync(blob);
+    bytes[0] = (bytes[0] as number) ^ 0x20;
+    writeFileSync(blob, bytes);
+    await expect(run([`bundle:${join(out, 'old')}`, `bundle:${bundleDir}`])).rejects.toThrow(/cannot use a bundle: sources\/[0-9a-f]{64} does not match its digest .*\(RC7006\)/);
+    // Another size: refused when the bundle is opened.
     const ctx = readdirSync(join(bundleDir, 'context'))[0] as string;
     writeFileSync(join(bundleDir, 'context', ctx), 'tampered');
     await expect(run([`bundle:${join(out, 'old')}`, `bundle:${bundleDir}`])).rejects.toThrow(/cannot use bundle .*RC7006/);

@@ -53,7 +53,14 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const oldSide = await loadSide(await resolveSide(oldArg, repoDir, io.cwd), compileOptions);
   const newSide = await loadSide(await resolveSide(newArg, repoDir, io.cwd), compileOptions);
   const { diffBundles } = await import('../../diff/diff-bundles.js');
-  const diff = diffBundles(oldSide.view, newSide.view, { layerOrder: newSide.layerOrder ?? oldSide.layerOrder ?? undefined });
+  const { BundleError } = await import('../../bundle/open-bundle.js');
+  let diff;
+  try {
+    diff = diffBundles(oldSide.view, newSide.view, { layerOrder: newSide.layerOrder ?? oldSide.layerOrder ?? undefined });
+  } catch (e) {
+    if (e instanceof BundleError) throw new UsageError(`cannot use a bundle: ${e.message} (${e.code})`);
+    throw e;
+  }
   if (format === 'json') io.out(`${JSON.stringify(diff, null, 2)}\n`);
   else io.out((await import('../../diff/format-text.js')).formatDiffText(diff));
   return EXIT.clean;
