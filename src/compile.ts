@@ -7,7 +7,7 @@
  * functions of their inputs. Writing the bundle is a separate step (emit),
  * so a library caller can inspect a result without touching the disk.
  */
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import semver from 'semver';
 import type { Attachment, ParsedDoc, Variant } from './types.js';
 import { loadPolicy } from './config/load-policy.js';
@@ -17,6 +17,7 @@ import { discover, type Discovered } from './discover/discover.js';
 import { followImports } from './discover/follow-imports.js';
 import { parseDoc } from './parse/parse-doc.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
+import { expandImports, type ImportContext } from './resolve/expand-imports.js';
 import { blockTexts, render } from './render/render.js';
 import { checkBudgets } from './validate/budgets.js';
 import { checkFrontmatter } from './validate/check-frontmatter.js';
@@ -30,9 +31,11 @@ import { applySeverities } from './validate/severity.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
 import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
+import { secretSites } from './validate/lint/secrets.js';
 import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
-import { detectConflicts, type ConflictResult } from './conflicts/detect.js';
+import { scanConflicts, type ConflictResult } from './conflicts/detect.js';
 import { toPosix } from './util/posix-path.js';
 import type { RepoSource } from './source/repo-source.js';
 
@@ -73,15 +76,21 @@ export interface CompileResult {
   sourceTokens: Map<string, number>;
   /** Conflict events (also in the manifest), and per variant which rule won each topic. */
   conflicts: ConflictResult;
-  /** Sorted, severities as configured; `off` codes removed. */
+  /** Sorted, severities as configured; `off` codes removed; detected secrets masked. */
   diagnostics: Diagnostic[];
+  /**
+   * The secrets detected in this build's files (whatever their codes' severities), for every
+   * output surface to mask. Diagnostics and conflict events here are already redacted; only the
+   * rendered context (variants, attachments) holds secrets verbatim: it is the agent's input.
+   */
+  redactions: Redactions;
 }
 
 export async function compile(options: CompileOptions = {}): Promise<CompileResult> {
   const revision = options.revision ?? '0.1.0';
   if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
   const repoDir = options.repoDir ?? '.';
-  const loaded = loadPolicy(repoDir, options.policyFile, options.source ? repoFileReader(options.source) : undefined);
+  const loaded = options.source ? policyOfTree(repoDir, options.source, options.policyFile) : loadPolicy(repoDir, options.policyFile);
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
@@ -132,13 +141,13 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
 
   const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports: { roots, maxDepth: policy.imports.max_depth } });
   diagnostics.push(...resolved.diagnostics);
-  const conflicts = detectConflicts(resolved.value, policy, options.today ?? utcToday());
-  diagnostics.push(...conflicts.diagnostics);
 
-  // Count the blocks and evaluate the agent profiles on the worker while this thread lints.
+  // Count the blocks and evaluate the agent profiles on the worker while this thread finds conflicts and lints.
   const blocks = blockTexts(resolved.value);
   const counted = background.count(blocks);
-  const profiled = background.profiles(profileJob(discovered, resolved.value, policy));
+  const profiled = background.profiles(profileJob(discovered, resolved.value, policy, { docs, roots, maxDepth: policy.imports.max_depth }));
+  const scan = scanConflicts(resolved.value, policy);
+  const countedTexts = background.count(scan.texts);
   diagnostics.push(...runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
@@ -151,8 +160,13 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   if (discovered.localExcluded.length > 0) diagnostics.push(localNote(discovered.localExcluded));
   const profiles = await profiled;
   diagnostics.push(...profiles.diagnostics);
+  const textCounts = await countedTexts;
+  const conflicts = scan.finish(tokenCounter(policy.tokenizer, new Map(scan.texts.map((t, i) => [t, textCounts[i] ?? 0]))), options.today ?? utcToday());
+  diagnostics.push(...conflicts.diagnostics);
 
-  const final = sortDiagnostics(applySeverities(diagnostics, policy.severity));
+  const redactions = redactionsOf(secretSites(docs.values()));
+  const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, policy.severity)), redactions);
+  const events = redactDeep(conflicts.events, redactions);
   const manifest = buildManifest({
     resolution: resolved.value,
     variants: rendered.variants,
@@ -167,8 +181,9 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     includeLocal: options.includeLocal ?? false,
     includeUser: Boolean(options.userHome),
     sourceTokens: rendered.sourceTokens,
-    conflicts: conflicts.events,
+    conflicts: events,
     profiles: profiles.perVariant,
+    redactions,
   });
   return {
     manifest,
@@ -179,8 +194,9 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     discovered,
     policy,
     sourceTokens: rendered.sourceTokens,
-    conflicts,
+    conflicts: { events, diagnostics: redactDeep(conflicts.diagnostics, redactions), topicsFor: (v) => redactDeep(conflicts.topicsFor(v), redactions) },
     diagnostics: final,
+    redactions,
   };
 }
 
@@ -192,15 +208,18 @@ export class PolicyError extends UsageError {
 }
 
 /** What the worker needs to run the enabled agent profiles over this build. */
-function profileJob(discovered: Discovered, res: Resolution, policy: Policy): ProfileJob {
+function profileJob(discovered: Discovered, res: Resolution, policy: Policy, imports: ImportContext): ProfileJob {
   const { enabled, ...options } = policy.profiles ?? {};
   return {
     files: discovered.files.filter((f) => f.root === 'repo').map((f) => [f.rel, f.bytes]),
+    links: discovered.files.filter((f) => f.root === 'repo' && f.linkTarget !== undefined).map((f) => [f.rel, f.linkTarget as string]),
     paths: [...discovered.paths],
     variants: res.variants.map((v) => ({ id: v.id, dirs: v.dirs, pathCount: v.pathCount })),
     enabled: [...(enabled ?? DEFAULT_ENABLED_PROFILES)],
     options: options as Record<string, Record<string, unknown>>,
     canonical: Object.fromEntries(res.variants.map((v) => [v.id, v.sources.map((r) => r.id)])),
+    // Every import target, also where a chain already holds the file (`@AGENTS.md` beside AGENTS.md).
+    imported: [...new Set([...res.sources.keys()].flatMap((id) => expandImports(id, imports).refs.map((r) => r.id)))],
   };
 }
 
@@ -209,14 +228,21 @@ function localNote(files: string[]): Diagnostic {
   return diag('RC1004', { file: '', message: `${files.length} local file${files.length === 1 ? '' : 's'} not included: ${shown}` });
 }
 
-/** A repository file's text from a source (the policy file of a commit), null when the tree has none. */
-function repoFileReader(source: RepoSource): (rel: string) => string | null {
-  return (rel) => {
-    const r = source.read(rel, rel, 1 << 20);
+/**
+ * The policy of a commit's tree: its .rulec/policy.yaml, or the policy file
+ * named inside the repository as that file of the tree (so base and head each
+ * bring their own); a policy file outside the repository is read from disk.
+ */
+function policyOfTree(repoDir: string, source: RepoSource, policyFile: string | undefined): ReturnType<typeof loadPolicy> {
+  const rel = policyFile === undefined ? undefined : relative(repoDir, policyFile);
+  if (rel !== undefined && (rel === '' || rel.startsWith('..') || isAbsolute(rel))) return loadPolicy(repoDir, policyFile);
+  const read = (path: string): string | null => {
+    const r = source.read(path, path, 1 << 20);
     if (r.ok) return Buffer.from(r.bytes).toString('utf8');
     if (r.missing) return null;
-    throw new UsageError(`cannot read ${rel} in ${source.label}: ${r.diagnostic.message}`);
+    throw new UsageError(`cannot read ${path} in ${source.label}: ${r.diagnostic.message}`);
   };
+  return loadPolicy(repoDir, undefined, read, rel === undefined ? undefined : toPosix(rel));
 }
 
 /** The current UTC date: the only clock read in the pipeline, for override expiry. */

@@ -20,6 +20,7 @@ export { parseManifest, type ManifestParse } from './bundle/parse-manifest.js';
 export { parseBlocks, escapeFences, unescapeFences } from './render/fence.js';
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { allCatalogueEntries, findCatalogueEntry } from './diagnostics/catalogue.js';
+export { redact, type Redactions, type SecretSite } from './diagnostics/redact.js';
 export type * from './types.js';
 export { admit, checkPin, impactOf, openPinned, verifiedLatest, type AdmitterOptions, type AdmitRequest, type Admission, type PinStatus } from './registry/admit.js';
 export type { Pin } from './registry/admitter-state.js';
@@ -36,6 +37,7 @@ export { loadTrust } from './registry/load-trust.js';
 export { generateKey, loadSigningKey, type SigningKey } from './registry/keys.js';
 export { bucketOf, inCohort } from './registry/cohort.js';
 export { RegistryError } from './registry/errors.js';
+export { signedBy, type ManifestSignature } from './registry/sign.js';
 export type { RegistryState, IndexDoc, Op, OpRecord, Role } from './registry/model.js';
 
 import type { CompileResult } from './compile.js';

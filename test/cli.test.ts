@@ -61,7 +61,7 @@ describe('help and usage', () => {
     [['frobnicate'], /unknown command "frobnicate"/],
     [['build', '--frobnicate'], /Unknown option '--frobnicate'/],
     [['build', '--repo', '/nonexistent/rulec-repo'], /repository directory not found: \/nonexistent\/rulec-repo/],
-    [['build', '--format', 'xml'], /--format must be text or json/],
+    [['build', '--format', 'xml'], /unknown format "xml"; use one of: text, json, markdown, sarif, github, html/],
     [['explain'], /explain needs a PATH/],
     [['explain-code', 'RC0000'], /unknown diagnostic code RC0000/],
     [['build', 'extra-arg'], /unexpected argument: extra-arg/],

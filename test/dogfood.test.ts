@@ -22,7 +22,7 @@ describe('dogfood bundle', () => {
 
   it('verifies and serves the contributor guide everywhere, and test rules under test/', () => {
     const bundle = openBundle(join(OUT, readdirSync(OUT).find((d) => d.startsWith('b-')) as string));
-    expect(bundle.contextFor('src/compile.ts').sources.map((s) => s.id)).toEqual(['AGENTS.md', 'CLAUDE.md']);
+    expect(bundle.contextFor('src/compile.ts').sources.map((s) => s.id)).toEqual(['AGENTS.md']);
     expect(bundle.attachmentsFor('test/cli.test.ts').map((a) => a.sources[0]?.id)).toEqual(['.claude/rules/tests.md']);
     expect(bundle.attachmentsFor('src/compile.ts')).toEqual([]);
   });

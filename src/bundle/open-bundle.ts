@@ -24,7 +24,6 @@ import { BUNDLE_DIRS, BUNDLE_TOP_LEVEL, CURRENT_POINTER, entryFile, listedFiles,
 import { normaliseBundlePath, variantFor, type ManifestRef, type ManifestV1 } from './model.js';
 import { parseManifest } from './parse-manifest.js';
 import { readRegularFile } from './read-regular.js';
-import { verifyManifestSignature, type ManifestSignature } from '../registry/sign.js';
 
 /** A bundle that failed verification; `diagnostic.code` says how (RC70xx). */
 export class BundleError extends Error {
@@ -72,8 +71,11 @@ export interface OpenOptions {
   expectDigest?: string;
   /** 'lazy' (default): check each text when first served; 'all': check every text while opening. */
   verify?: 'lazy' | 'all';
-  /** Refuse the bundle unless this DSSE envelope signs its manifest to the trust file's publish threshold (RC73xx). */
-  signature?: ManifestSignature;
+  /**
+   * An extra check of the manifest bytes before anything else is read, e.g. a
+   * signature against a trust file (the registry's `signedBy`); a diagnostic refuses the bundle.
+   */
+  verifyManifest?: (manifestBytes: Buffer) => Diagnostic | null;
 }
 
 export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle {
@@ -83,8 +85,8 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
   if (options.expectDigest !== undefined && options.expectDigest !== digest) {
     fail('RC7005', MANIFEST_FILE, `bundle digest mismatch: expected ${options.expectDigest}, found ${digest}`);
   }
-  const unsigned = options.signature && verifyManifestSignature(raw, options.signature);
-  if (unsigned) throw new BundleError(unsigned);
+  const refused = options.verifyManifest?.(raw) ?? null;
+  if (refused) throw new BundleError(refused);
   const parsed = parseManifest(raw);
   if (!parsed.ok) throw new BundleError(parsed.diagnostic);
   const manifest = parsed.manifest;

@@ -25,13 +25,15 @@ export interface LoadedPolicy {
 /**
  * @param readRepoFile when the repository is not the work tree (a commit's
  * tree): reads a repository file's text, null when it does not exist.
+ * @param repoPolicyPath where the repository keeps its policy (read through
+ * readRepoFile; default .rulec/policy.yaml).
  */
-export function loadPolicy(repoDir: string, policyFile?: string, readRepoFile?: (rel: string) => string | null): LoadedPolicy {
+export function loadPolicy(repoDir: string, policyFile?: string, readRepoFile?: (rel: string) => string | null, repoPolicyPath = REPO_POLICY_PATH): LoadedPolicy {
   const schema = readPackageJson('schemas/policy.schema.json');
   const base = validatePolicy('policies/default.yaml', readPackageFile('policies/default.yaml'), null, schema);
   if (!base.value) throw new Error(`built-in policy is invalid: ${base.diagnostics.map((d) => d.message).join('; ')}`);
-  const fromTree = policyFile === undefined && readRepoFile ? readRepoFile(REPO_POLICY_PATH) : null;
-  const file = policyFile ?? (fromTree !== null ? REPO_POLICY_PATH : readRepoFile ? null : existsSync(join(repoDir, REPO_POLICY_PATH)) ? join(repoDir, REPO_POLICY_PATH) : null);
+  const fromTree = policyFile === undefined && readRepoFile ? readRepoFile(repoPolicyPath) : null;
+  const file = policyFile ?? (fromTree !== null ? repoPolicyPath : readRepoFile ? null : existsSync(join(repoDir, REPO_POLICY_PATH)) ? join(repoDir, REPO_POLICY_PATH) : null);
   if (!file) return { policy: base.value, file: null, diagnostics: [] };
   let text: string;
   try {

@@ -61,12 +61,14 @@ export interface ProfilesPolicy {
   'qwen-code'?: Record<string, never>;
 }
 
-export type ConflictKindName = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate';
+export type ConflictKindName = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate' | 'copy';
 
 export interface ConflictPolicy {
   severity?: Partial<Record<ConflictKindName, Severity>>;
   layer_order?: ('managed' | 'repo' | 'path' | 'local' | 'user')[];
   overrides?: { event?: string; topic?: string; scope?: string; owner: string; reason: string; expires: string }[];
+  /** Hard caps on hostile input (src/conflicts): distinct findings per source and topic (RC3106), events per build (RC3107). */
+  limits?: { findings_per_topic?: number; events?: number };
 }
 
 /** Deep-merge `over` onto `base`: mappings merge, everything else replaces. */

@@ -3,32 +3,45 @@
  * load together, rule on each by the authority cascade, and record it.
  *
  * 1. For every source, extract its facts once: rules (with stable ids),
- *    topic findings with file positions, long statements for duplicates.
- * 2. For every variant, compare each pair of its standing sources (pair
- *    results are cached: a pair rules the same way in every variant). For
- *    every attachment, compare its sources with each variant it can attach in
- *    (the variant's directories lie under its globs' literal base).
+ *    distinct topic findings with file positions (capped per topic, RC3106),
+ *    long statements for duplicates.
+ * 2. For every variant, compare the pairs of its standing sources that speak
+ *    to the same topic and key, skipping a topic whose values in that variant
+ *    cannot disagree (pair results are cached: a pair rules the same way in
+ *    every variant). For every attachment, do the same with each variant it
+ *    can attach in (the variant's directories lie under its globs' base).
  * 3. Each disagreement is ruled by the cascade (cascade.ts) and becomes an
  *    event whose id is derived from its content (events.ts); an event
  *    collects every variant it occurs in, the path count and three example
  *    directories.
- * 4. AGENTS.override.md beside AGENTS.md is a shadow event.
- * 5. Severities come from the policy by kind; overrides accept events (or
- *    fail when expired or aimed at an enforced rule) (overrides.ts).
- * 6. Events sort by id; each yields one diagnostic at its losing side.
+ * 4. Duplicated statements are grouped per text (duplicates.ts): one event
+ *    per statement listing every copy; its wasted tokens are counted in the
+ *    second phase, with the build's token counter.
+ * 5. AGENTS.override.md beside AGENTS.md is a shadow event.
+ * 6. Past conflicts.limits.events, the least severe events are dropped (never
+ *    an error) with RC3107. Severities come from the policy by kind; overrides
+ *    accept events (or fail when expired or aimed at an enforced rule).
+ * 7. Events sort by id; each yields one diagnostic at its losing side.
+ *
+ * scanConflicts() does steps 1–5 and returns the statements whose tokens it
+ * needs; finish() counts them and does 6–7. detectConflicts() does both.
  */
 import type { Layer } from '../types.js';
 import type { Policy } from '../config/policy.js';
 import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { tokenCounter, type TokenCounter } from '../validate/token-count.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { lowerBound } from '../util/sorted.js';
 import { DEFAULT_LAYER_ORDER, globBase } from './cascade.js';
-import { factsOf, type SourceFacts } from './facts.js';
+import { DEFAULT_FINDINGS_PER_TOPIC, factsOf, type SourceFacts } from './facts.js';
 import { pairConflicts, type PairConflict } from './pairs.js';
-import { DEFAULT_SEVERITY, diagnosticOf, eventId, rulingText, sideOf, sortEvents, type ConflictEvent, type ConflictKind, type ConflictSide } from './events.js';
+import { duplicateGroups, type AttachmentReach, type DuplicateGroup } from './duplicates.js';
+import { diagnosticOf, sortEvents, type ConflictEvent } from './events.js';
+import { droppedFindings, eventCap, groupEvent, pairEvent, shadowEvents, withPaths } from './records.js';
 import { applyOverrides } from './overrides.js';
 import { topicsOfVariant, type TopicRuling } from './topics-for.js';
+import { pairsAcross, pairsWithin, speakerIndex, type SpeakerIndex } from './speakers.js';
 
 export type { ConflictEvent, ConflictSide, ConflictKind } from './events.js';
 export type { TopicRuling } from './topics-for.js';
@@ -39,75 +52,161 @@ export interface ConflictResult {
   topicsFor(variantId: string): TopicRuling[];
 }
 
-interface Building {
-  event: ConflictEvent;
-  variants: Set<ResolvedVariant>;
+export interface ConflictScan {
+  /** Statements whose token counts the duplicate events need. */
+  texts: string[];
+  /** Count the wasted tokens, apply the event cap and the overrides, and report. */
+  finish(counter: TokenCounter, today: string): ConflictResult;
 }
 
-export function detectConflicts(res: Resolution, policy: Policy, today: string): ConflictResult {
+export const DEFAULT_EVENT_LIMIT = 10_000;
+
+export function detectConflicts(res: Resolution, policy: Policy, today: string, counter?: TokenCounter): ConflictResult {
+  return scanConflicts(res, policy).finish(counter ?? tokenCounter(policy.tokenizer), today);
+}
+
+export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
   const layerOrder: readonly Layer[] = policy.conflicts?.layer_order ?? DEFAULT_LAYER_ORDER;
-  const facts = new Map<string, SourceFacts>();
+  const limit = policy.conflicts?.limits?.findings_per_topic ?? DEFAULT_FINDINGS_PER_TOPIC;
+  const eventLimit = policy.conflicts?.limits?.events ?? DEFAULT_EVENT_LIMIT;
+  const facts = new Map<string, SourceFacts | null>();
   const factsFor = (id: string): SourceFacts | null => {
     let f = facts.get(id);
-    if (!f) {
+    if (f === undefined) {
       const s = res.sources.get(id);
-      if (!s) return null;
-      facts.set(id, (f = factsOf(s)));
+      facts.set(id, (f = s ? factsOf(s, limit) : null));
     }
     return f;
   };
-  const pairCache = new Map<string, PairConflict[]>();
-  const pairsOf = (a: string, b: string): PairConflict[] => {
+  const rec = new Recorder(factsFor, layerOrder, policy);
+  const standing = res.variants.map((v) => [...new Set(v.sources.map((r) => r.id))]);
+  const reach = attachmentReach(res);
+  enforcedPairs(res, standing, reach, factsFor, rec);
+  const stopped = candidatePairs(res, standing, reach, factsFor, rec, 2 * eventLimit);
+  for (const { event, variants } of shadowEvents(res, factsFor, policy)) rec.building.set(event.id, { event, variants });
+  const groups = duplicateGroups(res, reach.list, factsFor, layerOrder);
+
+  return {
+    texts: groups.map(keptText),
+    finish(counter, today) {
+      const all = [...rec.building.values()].map(({ event, variants }) => withPaths(event, variants));
+      for (const g of groups) {
+        const e = groupEvent(g, policy);
+        e.wasted_tokens = counter.count(keptText(g)) * (g.together - 1);
+        all.push(withPaths(e, new Set(g.variants)));
+      }
+      const capped = eventCap(sortEvents(all), eventLimit, stopped);
+      const events = capped.events;
+      const diagnostics = [...droppedFindings(facts.values(), limit), ...capped.diagnostics];
+      diagnostics.push(...applyOverrides(events, policy.conflicts?.overrides ?? [], today));
+      diagnostics.push(...events.map(diagnosticOf));
+      return {
+        events,
+        diagnostics,
+        topicsFor: (variantId) => topicsOfVariant(standing[res.variants.findIndex((v) => v.id === variantId)] ?? [], factsFor,
+          (a, b) => rec.pairsOf(a, b), (c) => pairEvent(c, factsFor, policy)),
+      };
+    },
+  };
+}
+
+/** Pair results (cached: a pair rules the same way in every variant) and the events they become, with their variants. */
+class Recorder {
+  readonly building = new Map<string, { event: ConflictEvent; variants: Set<ResolvedVariant> }>();
+  private readonly pairs = new Map<string, PairConflict[]>();
+  // A cached pair yields the same PairConflict objects in every variant: build (and hash) each event once.
+  private readonly eventOf = new Map<PairConflict, ConflictEvent>();
+
+  constructor(private readonly factsFor: (id: string) => SourceFacts | null, private readonly layerOrder: readonly Layer[],
+    private readonly policy: Policy) {}
+
+  pairsOf(a: string, b: string): PairConflict[] {
     const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-    let found = pairCache.get(key);
+    let found = this.pairs.get(key);
     if (!found) {
-      const fa = factsFor(a);
-      const fb = factsFor(b);
-      found = fa && fb ? pairConflicts(fa, fb, layerOrder) : [];
-      pairCache.set(key, found);
+      const fa = this.factsFor(a);
+      const fb = this.factsFor(b);
+      found = fa && fb ? pairConflicts(fa, fb, this.layerOrder) : [];
+      this.pairs.set(key, found);
     }
     return found;
-  };
-
-  const building = new Map<string, Building>();
-  // A cached pair yields the same PairConflict objects in every variant: build
-  // (and hash) each event once, not once per variant it occurs in.
-  const eventOf = new Map<PairConflict, ConflictEvent>();
-  const record = (c: PairConflict, v: ResolvedVariant): void => {
-    let b = eventOf.get(c);
-    if (!b) eventOf.set(c, (b = toEvent(c, facts, policy)));
-    const existing = building.get(b.id);
-    if (existing) existing.variants.add(v);
-    else building.set(b.id, { event: b, variants: new Set([v]) });
-  };
-  const standing = new Map<string, string[]>();
-  for (const v of res.variants) {
-    const ids = [...new Set(v.sources.map((r) => r.id))];
-    standing.set(v.id, ids);
-    forPairs(ids, ids, (a, b) => pairsOf(a, b).forEach((c) => record(c, v)));
   }
-  const under = variantsUnder(res.variants);
-  for (const att of res.attachments) {
-    const own = [...new Set(att.sources.map((r) => r.id))];
-    const reached = new Set(att.globs.flatMap((g) => under(globBase(g))));
-    for (const v of res.variants) {
-      if (!reached.has(v)) continue;
-      const ids = standing.get(v.id) ?? [];
-      forPairs(own, [...own, ...ids], (a, b) => pairsOf(a, b).forEach((c) => record(c, v)));
+
+  /** Record every disagreement of a and b as occurring in v. */
+  compare(a: string, b: string, v: ResolvedVariant): void {
+    for (const c of this.pairsOf(a, b)) {
+      let e = this.eventOf.get(c);
+      if (!e) this.eventOf.set(c, (e = pairEvent(c, this.factsFor, this.policy)));
+      const existing = this.building.get(e.id);
+      if (existing) existing.variants.add(v);
+      else this.building.set(e.id, { event: e, variants: new Set([v]) });
     }
   }
-  for (const { event, variants } of shadowEvents(res, factsFor, policy)) {
-    building.set(event.id, { event, variants });
-  }
+}
 
-  const events = sortEvents([...building.values()].map(({ event, variants }) => withPaths(event, variants)));
-  const diagnostics = applyOverrides(events, policy.conflicts?.overrides ?? [], today);
-  diagnostics.push(...events.map(diagnosticOf));
-  return {
-    events,
-    diagnostics,
-    topicsFor: (variantId) => topicsOfVariant(standing.get(variantId) ?? [], factsFor, pairsOf, (c) => toEvent(c, facts, policy)),
-  };
+interface Reach {
+  list: AttachmentReach[];
+  /** Per variant index, the attachments that can attach there. */
+  reaching: number[][];
+}
+
+/** Every pair with an enforced managed source, in every context: no violation is ever missed, whatever the caps. */
+function enforcedPairs(res: Resolution, standing: string[][], reach: Reach, factsFor: (id: string) => SourceFacts | null, rec: Recorder): void {
+  res.variants.forEach((v, vi) => {
+    const ids = standing[vi] as string[];
+    const enforced = ids.filter((id) => factsFor(id)?.authority.enforced);
+    if (enforced.length === 0) return;
+    const others = [...ids, ...(reach.reaching[vi] ?? []).flatMap((ai) => reach.list[ai]?.own ?? [])];
+    for (const e of enforced) for (const o of others) if (o !== e) rec.compare(e, o, v);
+  });
+}
+
+/**
+ * Every candidate pair (speakers.ts) of each variant's standing sources, and of
+ * each attachment with itself and the variants it reaches, until `stopAt`
+ * events exist. Returns whether it stopped early.
+ */
+function candidatePairs(res: Resolution, standing: string[][], reach: Reach, factsFor: (id: string) => SourceFacts | null, rec: Recorder,
+  stopAt: number): boolean {
+  let stopped = false;
+  const own = new Map<number, SpeakerIndex>();
+  for (let vi = 0; vi < res.variants.length && !stopped; vi++) {
+    const v = res.variants[vi] as ResolvedVariant;
+    const done = new Set<string>();
+    const sink = (a: string, b: string): boolean => {
+      const pair = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+      if (!done.has(pair)) {
+        done.add(pair);
+        rec.compare(a, b, v);
+      }
+      return !(stopped ||= rec.building.size >= stopAt);
+    };
+    const ix = speakerIndex(standing[vi] as string[], factsFor);
+    if (!pairsWithin(ix, sink)) break;
+    for (const ai of reach.reaching[vi] ?? []) {
+      let mine = own.get(ai);
+      if (!mine) own.set(ai, (mine = speakerIndex(reach.list[ai]?.own ?? [], factsFor)));
+      if (!pairsWithin(mine, sink) || !pairsAcross(mine, ix, sink)) break;
+    }
+  }
+  return stopped;
+}
+
+function keptText(g: DuplicateGroup): string {
+  return (g.keep ?? (g.copies[0] as DuplicateGroup['copies'][number])).statement.text;
+}
+
+/** Each attachment's own sources and the variants it can attach in; per variant, the attachments that reach it. */
+function attachmentReach(res: Resolution): Reach {
+  const under = variantsUnder(res.variants);
+  const index = new Map(res.variants.map((v, i) => [v, i]));
+  const reaching: number[][] = res.variants.map(() => []);
+  const list = res.attachments.map((att, ai) => {
+    const reached = [...new Set(att.globs.flatMap((g) => under(globBase(g))))].map((v) => index.get(v) as number).sort((p, q) => p - q);
+    for (const vi of reached) (reaching[vi] as number[]).push(ai);
+    return { own: [...new Set(att.sources.map((r) => r.id))], reached, matches: att.matches };
+  });
+  return { list, reaching };
 }
 
 /**
@@ -134,104 +233,4 @@ function variantsUnder(variants: readonly ResolvedVariant[]): (base: string) => 
     }
     return found;
   };
-}
-
-function forPairs(xs: readonly string[], ys: readonly string[], f: (a: string, b: string) => void): void {
-  const done = new Set<string>();
-  for (const a of xs) {
-    for (const b of ys) {
-      if (a === b) continue;
-      const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-      if (done.has(key)) continue;
-      done.add(key);
-      f(a, b);
-    }
-  }
-}
-
-function severityOf(kind: ConflictKind, policy: Policy): ConflictEvent['severity'] {
-  return policy.conflicts?.severity?.[kind] ?? DEFAULT_SEVERITY[kind];
-}
-
-export function toEvent(c: PairConflict, facts: ReadonlyMap<string, SourceFacts>, policy: Policy): ConflictEvent {
-  const sides: ConflictSide[] = c.sides.map((l) => {
-    const a = facts.get(l.source)?.authority;
-    return sideOf(l, a?.layer ?? '', a?.scope ?? '');
-  });
-  const adopted = c.winner === null ? null : (c.sides[c.winner]?.source ?? null);
-  const topic = c.kind === 'duplicate' ? c.topic : topicWithKey(c);
-  return {
-    type: 'instruction_conflict',
-    id: eventId(topic, c.kind, sides),
-    kind: c.kind,
-    topic,
-    variants: [],
-    paths: { count: 0, examples: [] },
-    sides,
-    adopted,
-    ruling: rulingText(c.kind, topic, sides, adopted, c.shared),
-    reason: c.kind === 'duplicate' ? `both copies load together and cost tokens twice; ${c.reason}` : c.reason,
-    severity: severityOf(c.kind, policy),
-  };
-}
-
-function topicWithKey(c: PairConflict): string {
-  const key = c.sides[0].finding.key;
-  return key === '' ? c.topic : `${c.topic}/${key}`;
-}
-
-/** The three smallest directories of each variant, computed once per variant. */
-const smallestDirs = new WeakMap<ResolvedVariant, string[]>();
-
-function withPaths(e: ConflictEvent, variants: Set<ResolvedVariant>): ConflictEvent {
-  const list = [...variants].sort((a, b) => compareCodeUnits(a.id, b.id));
-  let count = 0;
-  const candidates: string[] = [];
-  for (const v of list) {
-    count += v.pathCount;
-    let small = smallestDirs.get(v);
-    if (!small) {
-      small = [];
-      for (const d of v.dirs) insertSmallest(small, d === '' ? '.' : d, 3);
-      smallestDirs.set(v, small);
-    }
-    candidates.push(...small);
-  }
-  const examples: string[] = [];
-  for (const d of candidates) insertSmallest(examples, d, 3);
-  return { ...e, variants: list.map((v) => v.id), paths: { count, examples } };
-}
-
-/** Keep `list` the n smallest distinct items (code-unit order), sorted. */
-function insertSmallest(list: string[], item: string, n: number): void {
-  if (list.length === n && compareCodeUnits(item, list[n - 1] as string) >= 0) return;
-  if (list.includes(item)) return;
-  let i = list.length;
-  while (i > 0 && compareCodeUnits(item, list[i - 1] as string) < 0) i--;
-  list.splice(i, 0, item);
-  if (list.length > n) list.pop();
-}
-
-function shadowEvents(res: Resolution, factsFor: (id: string) => SourceFacts | null, policy: Policy): Building[] {
-  const out: Building[] = [];
-  for (const s of res.sources.values()) {
-    if (s.file.format !== 'agents-override' || s.info.activation !== 'standing') continue;
-    const shadowedId = s.file.scope === '' ? 'AGENTS.md' : `${s.file.scope}/AGENTS.md`;
-    const shadowed = res.sources.get(shadowedId);
-    const fo = factsFor(s.file.id);
-    const fs = shadowed ? factsFor(shadowedId) : null;
-    if (!shadowed || !fo || !fs) continue;
-    const side = (f: SourceFacts, value: string): ConflictSide => ({ source: f.id, line: f.top.line, col: 1, layer: f.authority.layer,
-      scope: f.authority.scope, rule: '*', value, excerpt: '' });
-    const sides = [side(fo, 'loaded'), side(fs, 'shadowed')];
-    const topic = 'agents-override';
-    const event: ConflictEvent = {
-      type: 'instruction_conflict', id: eventId(topic, 'shadow', sides), kind: 'shadow', topic, variants: [], paths: { count: 0, examples: [] },
-      sides, adopted: fo.id, ruling: rulingText('shadow', topic, sides, fo.id),
-      reason: 'AGENTS.override.md replaces AGENTS.md in the same directory (Codex semantics); none of AGENTS.md loads there',
-      severity: severityOf('shadow', policy),
-    };
-    out.push({ event, variants: new Set(res.variants.filter((v) => v.sources.some((r) => r.id === s.file.id))) });
-  }
-  return out;
 }

@@ -5,7 +5,9 @@
  * An event's id is `c-` + 16 hex of sha256 over the canonical JSON of its
  * topic, kind and sides (source id, rule id, normalised value) — never line
  * numbers, excerpts or unrelated text, so it survives edits elsewhere in
- * either file and is what a policy override names.
+ * either file and is what a policy override names. A duplicate or copy event
+ * (one per duplicated statement) hashes its kind, topic, the whole normalised
+ * statement and each copy's source and rule id.
  */
 import type { Severity } from '../diagnostics/diagnostic.js';
 import { diag, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js';
@@ -14,7 +16,7 @@ import { contentId } from '../util/hash.js';
 import { compareCodeUnits } from '../util/compare.js';
 import type { Located } from './facts.js';
 
-export type ConflictKind = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate';
+export type ConflictKind = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate' | 'copy';
 
 export interface ConflictSide {
   source: string;
@@ -39,16 +41,21 @@ export interface ConflictEvent {
   ruling: string;
   reason: string;
   severity: Severity;
+  /** Duplicate and copy events: tokens one copy costs × (most copies one context loads − 1). */
+  wasted_tokens?: number;
   accepted?: { owner: string; reason: string; expires: string };
 }
 
 export const DEFAULT_SEVERITY: Record<ConflictKind, Severity> = {
-  override: 'info', shadow: 'info', duplicate: 'warning', contradiction: 'warning', violation: 'error',
+  override: 'info', shadow: 'info', duplicate: 'warning', copy: 'info', contradiction: 'warning', violation: 'error',
 };
 
 export const CODE_OF: Record<ConflictKind, string> = {
-  override: 'RC3101', shadow: 'RC3102', contradiction: 'RC3103', duplicate: 'RC3104', violation: 'RC3201',
+  override: 'RC3101', shadow: 'RC3102', contradiction: 'RC3103', duplicate: 'RC3104', copy: 'RC3105', violation: 'RC3201',
 };
+
+/** At most this many copies are named in a duplicate's diagnostic (the event lists them all). */
+const MAX_RELATED = 20;
 
 export function sideOf(l: Located, layer: string, scope: string): ConflictSide {
   const value = l.topic === 'duplicate' ? truncate(l.finding.value, 80) : `${l.finding.negated ? 'not ' : ''}${l.finding.value}`;
@@ -65,38 +72,53 @@ export function eventId(topic: string, kind: ConflictKind, sides: readonly Confl
   return contentId('c-', canonicalJson({ kind, sides: parts, topic }));
 }
 
-export function rulingText(kind: ConflictKind, topic: string, sides: readonly ConflictSide[], adopted: string | null, shared?: number): string {
-  const win = sides.find((s) => s.source === adopted);
+/** Id of a duplicated statement: kind, topic, the whole normalised text and each copy's (source, rule). */
+export function textEventId(topic: string, kind: ConflictKind, text: string, sides: readonly ConflictSide[]): string {
+  const parts = sides.map((s) => [s.source, s.rule]).sort((p, q) => compareCodeUnits(canonicalJson(p), canonicalJson(q)));
+  return contentId('c-', canonicalJson({ kind, sides: parts, text, topic }));
+}
+
+export function rulingText(kind: ConflictKind, topic: string, sides: readonly ConflictSide[], adopted: string | null): string {
+  const wins = sides.filter((s) => s.source === adopted);
   const others = sides.filter((s) => s.source !== adopted);
-  const say = (s: ConflictSide): string => `${s.source} (${s.value})`;
+  const say = (list: readonly ConflictSide[]): string => list.map((s) => `${s.source} (${s.value})`).join(', ');
+  const files = (list: readonly ConflictSide[]): string => {
+    const names = [...new Set(list.map((s) => s.source))];
+    return names.length <= 6 ? names.join(', ') : `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`;
+  };
   switch (kind) {
     case 'violation':
-      return `${others.map(say).join(', ')} contradicts the enforced managed rule ${win ? say(win) : ''}; the managed rule stands`;
+      return `${say(others)} contradicts the enforced managed rule ${say(wins)}; the managed rule stands`;
     case 'override':
-      return `${win ? say(win) : ''} wins over ${others.map(say).join(', ')} on ${topic}`;
+      return `${say(wins)} wins over ${say(others)} on ${topic}`;
     case 'contradiction':
-      return `${sides.map(say).join(' and ')} disagree on ${topic}; no rule is adopted`;
+      return `${sides.map((s) => `${s.source} (${s.value})`).join(' and ')} disagree on ${topic}; no rule is adopted`;
     case 'duplicate':
-      return `${shared ?? 1} statement${shared === 1 ? '' : 's'} appear${shared === 1 ? 's' : ''} in both ${sides.map((s) => s.source).join(' and ')}; keep the copy in ${adopted ?? sides[0]?.source}`;
+      return `one statement has ${sides.length} copies that an agent loads together (${files(sides)}); keep the copy in ${adopted ?? sides[0]?.source}`;
+    case 'copy':
+      return `one statement is written into ${sides.length} files for different agents at the same scope (${files(sides)}); no agent loads two copies, but they drift apart when one is edited`;
     case 'shadow':
-      return `${adopted} is loaded and ${others.map((s) => s.source).join(', ')} is not`;
+      return `${adopted} is loaded and ${files(others)} is not`;
   }
 }
 
 /** One diagnostic per event, at the losing (or violating, or shadowed) side, naming the others in `related`. */
 export function diagnosticOf(e: ConflictEvent): Diagnostic {
   const at = e.sides.find((s) => s.source !== e.adopted) ?? (e.sides[0] as ConflictSide);
-  const related: RelatedLocation[] = e.sides.filter((s) => s !== at).map((s) => ({
+  const rest = e.sides.filter((s) => s !== at);
+  const related: RelatedLocation[] = rest.slice(0, MAX_RELATED).map((s) => ({
     file: s.source,
     range: { start: { line: s.line, col: s.col }, end: { line: s.line, col: s.col } },
-    message: `${s.source === e.adopted ? 'adopted' : 'also'}: ${s.value}${s.excerpt ? ` — ${s.excerpt}` : ''}`,
+    message: `${s.source === e.adopted ? (e.kind === 'duplicate' ? 'keep' : 'adopted') : 'also'}: ${s.value}${s.excerpt ? ` — ${s.excerpt}` : ''}`,
   }));
-  const names = e.sides.map((s) => s.source).join(' vs ');
+  const more = rest.length > MAX_RELATED ? ` (${rest.length - MAX_RELATED} more copies are listed in the event)` : '';
+  const names = e.sides.length <= 4 ? [...new Set(e.sides.map((s) => s.source))].join(' vs ') : `${e.sides.length} sides`;
   const accepted = e.accepted ? ` (accepted by ${e.accepted.owner} until ${e.accepted.expires}: ${e.accepted.reason})` : '';
+  const waste = e.wasted_tokens !== undefined && e.kind === 'duplicate' ? `; the extra copies cost ${e.wasted_tokens} tokens` : '';
   return diag(CODE_OF[e.kind], {
     file: at.source,
     range: { start: { line: at.line, col: at.col }, end: { line: at.line, col: at.col } },
-    message: `${e.kind} on ${e.topic} [${e.id}] (${names}): ${e.ruling}${accepted}`,
+    message: `${e.kind} on ${e.topic} [${e.id}] (${names}): ${e.ruling}${waste}${accepted}${more}`,
     hint: e.kind === 'violation' ? `remove the contradicting rule from ${at.source}; overrides cannot accept a violation of an enforced rule` : `${e.reason}`,
     related,
     severity: e.severity,

@@ -6,7 +6,11 @@
  *    they show, they do not prescribe.
  * 2. Run every specific extractor on each clause; run fallbacks only on clauses
  *    no specific extractor matched.
- * 3. Index each long statement by its normalised text, for duplicate detection.
+ * 3. Keep each distinct finding (topic, key, value, polarity) once, at its first
+ *    occurrence, indexed by topic and key: detection compares only findings
+ *    that share both. At most `limit` distinct findings per topic are kept; the
+ *    number dropped is recorded so the caller can say so (RC3105).
+ * 4. Index each long statement by its normalised text, for duplicate detection.
  */
 import type { ResolvedSource } from '../resolve/resolve.js';
 import { authorityOf, type Authority } from './cascade.js';
@@ -24,6 +28,13 @@ export interface Located {
   excerpt: string;
 }
 
+/** One statement long enough to count as duplicated text when it recurs. */
+export interface StatementFact {
+  at: Located;
+  /** The statement as written (lines joined), for token counts. */
+  text: string;
+}
+
 export interface SourceFacts {
   id: string;
   /** The file's real identity: a symlink and its target are one file. */
@@ -31,9 +42,12 @@ export interface SourceFacts {
   authority: Authority;
   /** Which agents read the file: 'agents', 'claude', 'gemini', 'copilot', 'cursor'; '*' for managed, user and imported files. */
   family: string;
-  byTopic: Map<string, Located[]>;
+  /** Topic → key → distinct findings (first occurrence of each value and polarity), in file order. */
+  topics: Map<string, Map<string, Located[]>>;
+  /** Topic → distinct findings beyond the limit (not compared), and where the first of them is. */
+  dropped: Map<string, { count: number; line: number; col: number }>;
   /** Normalised statement text → first occurrence (statements of 40+ characters). */
-  statements: Map<string, Located>;
+  statements: Map<string, StatementFact>;
   /** First rule id and line, for events about the whole file. */
   top: { rule: string; line: number };
 }
@@ -44,17 +58,19 @@ const FAMILY: Partial<Record<string, string>> = {
 };
 const EXAMPLE_HEADING = /\bexamples?\b|\bsample\b|\banti-?patterns?\b/i;
 const MIN_DUPLICATE = 40;
+/** Default cap on distinct findings per source and topic (policy: conflicts.limits.findings_per_topic). */
+export const DEFAULT_FINDINGS_PER_TOPIC = 500;
 
-export function factsOf(s: ResolvedSource): SourceFacts {
+export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC): SourceFacts {
   const rules = rulesOf(s.doc);
-  const byTopic = new Map<string, Located[]>();
-  const statements = new Map<string, Located>();
+  const index = new FindingIndex(limit);
+  const statements = new Map<string, StatementFact>();
   for (const rule of rules) {
     const isExample = rule.headingPath.some((h) => EXAMPLE_HEADING.test(h));
     for (const st of rule.statements) {
       const norm = normaliseStatement(st.text);
       if (norm.length >= MIN_DUPLICATE && !statements.has(norm)) {
-        statements.set(norm, locate('duplicate', { value: norm, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0));
+        statements.set(norm, { at: locate('duplicate', { value: norm, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0), text: st.text });
       }
       if (isExample) continue;
       for (const clause of clausesOf(st)) {
@@ -64,9 +80,7 @@ export function factsOf(s: ResolvedSource): SourceFacts {
           const found = t.extract(clause);
           if (found.length === 0) continue;
           matched = true;
-          const list = byTopic.get(t.topic) ?? [];
-          for (const f of found) list.push(locate(t.topic, f, s.file.id, rule.id, st, clause.start + f.at));
-          byTopic.set(t.topic, list);
+          for (const f of found) index.add(t.topic, f, () => locate(t.topic, f, s.file.id, rule.id, st, clause.start + f.at));
         }
       }
     }
@@ -77,10 +91,43 @@ export function factsOf(s: ResolvedSource): SourceFacts {
     real: s.file.linkTarget ?? s.file.id,
     authority: authorityOf(s),
     family: FAMILY[s.file.format] ?? '*',
-    byTopic,
+    topics: index.topics,
+    dropped: index.dropped,
     statements,
     top: { rule: first?.id ?? '_top', line: first?.line ?? s.doc.bodyLine },
   };
+}
+
+/** Distinct findings by topic and key, capped per topic. */
+class FindingIndex {
+  readonly topics = new Map<string, Map<string, Located[]>>();
+  readonly dropped = new Map<string, { count: number; line: number; col: number }>();
+  private readonly seen = new Map<string, Set<string>>();
+
+  constructor(private readonly limit: number) {}
+
+  add(topic: string, f: Finding, located: () => Located): void {
+    let seen = this.seen.get(topic);
+    if (!seen) this.seen.set(topic, (seen = new Set()));
+    const sig = `${f.key}\u0000${f.negated ? '-' : '+'}${f.value}`;
+    if (seen.has(sig)) return;
+    if (seen.size >= this.limit) {
+      seen.add(sig);
+      const d = this.dropped.get(topic);
+      if (d) d.count++;
+      else {
+        const at = located();
+        this.dropped.set(topic, { count: 1, line: at.line, col: at.col });
+      }
+      return;
+    }
+    seen.add(sig);
+    let byKey = this.topics.get(topic);
+    if (!byKey) this.topics.set(topic, (byKey = new Map()));
+    const list = byKey.get(f.key);
+    if (list) list.push(located());
+    else byKey.set(f.key, [located()]);
+  }
 }
 
 function locate(topic: string, finding: Finding, source: string, rule: string, st: Statement, offset: number): Located {
@@ -89,11 +136,39 @@ function locate(topic: string, finding: Finding, source: string, rule: string, s
 }
 
 export function excerptOf(text: string): string {
-  const t = text.replace(/\s+/g, ' ').trim();
+  // Collapse only as much of the statement as the excerpt can show: a finding
+  // in a 1 MB statement must not normalise the whole statement again.
+  let t = '';
+  for (let n = 256; ; n *= 2) {
+    const whole = n >= text.length;
+    t = text.slice(0, n).replace(/\s+/g, ' ').trimStart();
+    if (whole) {
+      t = t.trimEnd();
+      break;
+    }
+    if (t.length > 121) break;
+  }
   return t.length <= 120 ? t : `${t.slice(0, 117)}...`;
 }
 
-/** Lower case, single spaces, no trailing punctuation or emphasis: what makes two statements "the same text". */
+/**
+ * What makes two statements "the same text": case, punctuation, Markdown
+ * emphasis and code ticks, whitespace and a trailing parenthesised remark are
+ * ignored. "Run **all** tests before you push (CI checks it)." and
+ * "run all tests before you push" are one statement.
+ */
 export function normaliseStatement(text: string): string {
-  return text.toLowerCase().replace(/[*_]{1,3}/g, '').replace(/\s+/g, ' ').trim().replace(/[.;:,!]+$/, '');
+  const plain = text.toLowerCase().replace(/[*_`~]+/g, '');
+  return dropTrailingParenthesis(plain.replace(/[^\p{L}\p{M}\p{N}()]+/gu, ' ').trim()).replace(/[()]/g, ' ').replace(/ +/g, ' ').trim();
+}
+
+/** "… before you push (CI checks it)" → "… before you push"; only a balanced group at the very end. */
+function dropTrailingParenthesis(s: string): string {
+  if (!s.endsWith(')')) return s;
+  let depth = 0;
+  for (let i = s.length - 1; i >= 0; i--) {
+    if (s[i] === ')') depth++;
+    else if (s[i] === '(' && --depth === 0) return i === 0 ? s : s.slice(0, i).trimEnd();
+  }
+  return s;
 }

@@ -10,6 +10,10 @@
  * 4. An accepted event keeps its place in the bundle, with `accepted` set and
  *    its severity lowered to info; an entry that matches nothing is a warning
  *    so stale entries get cleaned up.
+ * 5. Duplicated text was once one event per pair of files; it is now one event
+ *    per statement, with ids of a different form. An entry naming an old
+ *    pairwise id therefore matches nothing (never another event): its RC3302
+ *    says so when the build has duplicate events to accept instead.
  */
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ConflictEvent } from './events.js';
@@ -42,6 +46,15 @@ export function overrideMatches(o: ConflictOverride, e: ConflictEvent): boolean 
   return e.sides.some((s) => s.scope === scope);
 }
 
+/** For an unmatched event id: where a pairwise duplicate override went. */
+function staleNote(o: ConflictOverride, events: readonly ConflictEvent[]): string {
+  if (o.event === undefined) return '';
+  const grouped = events.filter((e) => e.kind === 'duplicate' || e.kind === 'copy').length;
+  if (grouped === 0) return '';
+  return `. If it accepted a duplicate between two files: duplicates are now one event per duplicated statement (${grouped} here, topic duplicate-text); `
+    + 'accept the one you mean by its new id, or all of them with topic: duplicate-text';
+}
+
 /** Apply overrides to events in place; returns the diagnostics about the overrides themselves. */
 export function applyOverrides(events: ConflictEvent[], overrides: readonly ConflictOverride[], today: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -58,7 +71,7 @@ export function applyOverrides(events: ConflictEvent[], overrides: readonly Conf
       return;
     }
     if (matched.length === 0) {
-      diagnostics.push(diag('RC3302', { file: '', message: `${label}, owned by ${o.owner}, matches no conflict event; remove it` }));
+      diagnostics.push(diag('RC3302', { file: '', message: `${label}, owned by ${o.owner}, matches no conflict event; remove it${staleNote(o, events)}` }));
       return;
     }
     for (const e of matched) {

@@ -1,7 +1,8 @@
 /**
  * Disagreements between two sources, topic by topic.
  *
- * 1. Two findings are compared only when they share a topic and a key.
+ * 1. Two findings are compared only when they share a topic and a key, and
+ *    each source contributes each distinct value once (facts.ts).
  * 2. Opposite polarity on a compatible value is a conflict: "use npm" against
  *    "do not use npm", "never log request bodies" against "log the body".
  * 3. On an exclusive topic, two positive values conflict only when neither
@@ -9,114 +10,148 @@
  *    names pnpm and npm agrees with a file that names npm.
  * 4. Findings of one source never conflict with each other: one author wrote
  *    them, usually with a qualifier rulec cannot see.
- * 5. Two sources share duplicated text when a long normalised statement
- *    appears in both (a symlink and its target are one file). Files at the
- *    same scope and layer written for different agents (CLAUDE.md beside
- *    AGENTS.md or a Cursor rule) are the multi-agent pattern, not waste: no
- *    single agent reads both, so they are not reported.
+ * 5. What is one disagreement is one result: the conflicting findings of a
+ *    topic and key form a graph, and each connected part of it (npm against
+ *    yarn and bun; k test commands against k others) is one PairConflict
+ *    listing every finding in it — never one per pair of findings.
+ *
+ * Lookups are by hash (a topic's canonical form) or by bucket, so the work is
+ * linear in the findings for every topic but those whose compatibility is
+ * neither (runtime versions), which compare within one key only.
+ * A symlink and its target are one file and never conflict.
  */
 import type { Located, SourceFacts } from './facts.js';
 import { rule, type Ruling } from './cascade.js';
 import type { Layer } from '../types.js';
-import { topicByName } from './topics/index.js';
+import { topicByName, type TopicExtractor } from './topics/index.js';
 
 export interface PairConflict {
   topic: string;
-  kind: Ruling['kind'] | 'duplicate';
-  /** Sides in source-id order. */
-  sides: [Located, Located];
-  winner: 0 | 1 | null;
+  kind: Ruling['kind'];
+  /** Every finding of the disagreement, in (source id, line, col) order. */
+  sides: Located[];
+  /** Source id of the side the cascade adopts, or null. */
+  adopted: string | null;
   reason: string;
-  /** Duplicates: how many statements the two share. */
-  shared?: number;
 }
 
 export function pairConflicts(a: SourceFacts, b: SourceFacts, layerOrder: readonly Layer[]): PairConflict[] {
   if (a.real === b.real) return [];
   const [x, y] = a.id < b.id ? [a, b] : [b, a];
-  const ruling = rule(x.authority, y.authority, layerOrder);
+  let ruling: Ruling | null = null;
   const out: PairConflict[] = [];
-  for (const [topic, xs] of x.byTopic) {
-    const ys = y.byTopic.get(topic);
-    if (!ys) continue;
-    const seen = new Set<string>();
-    for (const [fx, fy] of conflictingPairs(topic, xs, ys)) {
-      const sig = JSON.stringify([fx.finding.key, fx.finding.value, fx.finding.negated, fy.finding.value, fy.finding.negated]);
-      if (seen.has(sig)) continue;
-      seen.add(sig);
-      out.push({ topic, kind: ruling.kind, sides: [fx, fy], winner: ruling.winner, reason: ruling.reason });
-    }
-  }
-  const dup = duplicateOf(x, y);
-  if (dup) out.push({ ...dup, ...copyToKeep(x, y, layerOrder) });
-  return out;
-}
-
-function conflictingPairs(topic: string, xs: Located[], ys: Located[]): [Located, Located][] {
-  const t = topicByName(topic);
-  const compatible = t?.compatible ?? ((p: string, q: string) => p === q);
-  const exclusive = t?.exclusive ?? false;
-  const prescribes = (list: Located[], key: string, value: string): boolean =>
-    list.some((l) => !l.finding.negated && l.finding.key === key && compatible(l.finding.value, value));
-  // Without exclusivity only compatible values of opposite polarity conflict, and
-  // compatible values share a bucket: compare each finding with its bucket only.
-  const bucketOf = t?.bucket ?? (t?.compatible ? null : (v: string) => v);
-  const candidates = !exclusive && bucketOf ? bucketed(ys, bucketOf) : null;
-  const out: [Located, Located][] = [];
-  for (const fx of xs) {
-    const p = fx.finding;
-    const others = candidates ? candidates.get(`${p.key}\u0000${bucketOf?.(p.value)}`) ?? [] : ys;
-    for (const fy of others) {
-      const q = fy.finding;
-      if (p.key !== q.key) continue;
-      const same = compatible(p.value, q.value);
-      if (p.negated !== q.negated) {
-        if (same) out.push([fx, fy]);
-      } else if (!p.negated && exclusive && !same && !prescribes(xs, q.key, q.value) && !prescribes(ys, p.key, p.value)) {
-        out.push([fx, fy]);
+  for (const [topic, xKeys] of x.topics) {
+    const yKeys = y.topics.get(topic);
+    if (!yKeys) continue;
+    const t = topicByName(topic);
+    for (const [key, xs] of xKeys) {
+      const ys = yKeys.get(key);
+      if (!ys) continue;
+      for (const sides of disagreements(t, xs, ys)) {
+        ruling ??= rule(x.authority, y.authority, layerOrder);
+        const adopted = ruling.winner === null ? null : (ruling.winner === 0 ? x : y).id;
+        out.push({ topic, kind: ruling.kind, sides, adopted, reason: ruling.reason });
       }
     }
   }
   return out;
 }
 
-function bucketed(list: Located[], bucketOf: (value: string) => string): Map<string, Located[]> {
-  const map = new Map<string, Located[]>();
-  for (const l of list) {
-    const k = `${l.finding.key}\u0000${bucketOf(l.finding.value)}`;
-    const b = map.get(k);
-    if (b) b.push(l);
-    else map.set(k, [l]);
+/** The connected parts of the conflict graph between xs and ys (one topic, one key), each as its sorted findings. */
+function disagreements(t: TopicExtractor | undefined, xs: Located[], ys: Located[]): Located[][] {
+  const parent = Array.from({ length: xs.length + ys.length }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i] as number] as number;
+    return i;
+  };
+  const linked = new Set<number>();
+  const link = (i: number, j: number): void => {
+    linked.add(i).add(xs.length + j);
+    const [ri, rj] = [find(i), find(xs.length + j)];
+    if (ri !== rj) parent[ri] = rj;
+  };
+  // An edge between two findings already in one part changes nothing: skip its (costly) test.
+  // When most findings disagree with most others, this keeps the tests near-linear.
+  const joined = (i: number, j: number): boolean => find(i) === find(xs.length + j);
+  polarityEdges(t, xs, ys, link, joined);
+  if (t?.exclusive) exclusiveEdges(t, xs, ys, link, joined);
+  if (linked.size === 0) return [];
+  const parts = new Map<number, Located[]>();
+  for (const i of [...linked].sort((p, q) => p - q)) {
+    const r = find(i);
+    const l = i < xs.length ? (xs[i] as Located) : (ys[i - xs.length] as Located);
+    const part = parts.get(r);
+    if (part) part.push(l);
+    else parts.set(r, [l]);
   }
+  return [...parts.values()];
+}
+
+type Link = (i: number, j: number) => void;
+type Joined = (i: number, j: number) => boolean;
+
+/** Opposite polarity on compatible values. */
+function polarityEdges(t: TopicExtractor | undefined, xs: Located[], ys: Located[], link: Link, joined: Joined): void {
+  const compatible = t?.compatible ?? ((p: string, q: string) => p === q);
+  const canonical = t?.canonical ?? (t?.compatible ? null : (v: string) => v);
+  if (canonical) {
+    const byForm = indexBy(ys, (v) => [canonical(v)]);
+    xs.forEach((fx, i) => {
+      for (const j of byForm.get(canonical(fx.finding.value)) ?? []) if ((ys[j] as Located).finding.negated !== fx.finding.negated) link(i, j);
+    });
+    return;
+  }
+  const bucketsOf = t?.buckets ?? (() => ['']);
+  const byBucket = indexBy(ys, bucketsOf);
+  xs.forEach((fx, i) => {
+    const p = fx.finding;
+    for (const b of new Set(bucketsOf(p.value))) {
+      for (const j of byBucket.get(b) ?? []) {
+        const q = (ys[j] as Located).finding;
+        if (q.negated !== p.negated && !joined(i, j) && compatible(p.value, q.value)) link(i, j);
+      }
+    }
+  });
+}
+
+/**
+ * Two positive, incompatible values where neither source also prescribes a
+ * value compatible with the other's. With a canonical form the qualifying
+ * values of each side all conflict with each other: one disagreement.
+ */
+function exclusiveEdges(t: TopicExtractor, xs: Located[], ys: Located[], link: Link, joined: Joined): void {
+  const compatible = t.compatible ?? ((p: string, q: string) => p === q);
+  const canonical = t.canonical ?? (t.compatible ? null : (v: string) => v);
+  const positive = (list: Located[]): number[] => list.flatMap((l, i) => (l.finding.negated ? [] : [i]));
+  const px = positive(xs);
+  const py = positive(ys);
+  if (px.length === 0 || py.length === 0) return;
+  const value = (list: Located[], i: number): string => (list[i] as Located).finding.value;
+  if (canonical) {
+    const formsX = new Set(px.map((i) => canonical(value(xs, i))));
+    const formsY = new Set(py.map((j) => canonical(value(ys, j))));
+    const qx = px.filter((i) => !formsY.has(canonical(value(xs, i))));
+    const qy = py.filter((j) => !formsX.has(canonical(value(ys, j))));
+    if (qx.length === 0 || qy.length === 0) return;
+    for (const i of qx) link(i, qy[0] as number);
+    for (const j of qy) link(qx[0] as number, j);
+    return;
+  }
+  // No canonical form (version ranges): compare within this key, at most limit² cheap pairs.
+  const prescribedBy = (list: Located[], own: number[], v: string): boolean => own.some((k) => compatible(value(list, k), v));
+  const qx = px.filter((i) => !prescribedBy(ys, py, value(xs, i)));
+  const qy = py.filter((j) => !prescribedBy(xs, px, value(ys, j)));
+  for (const i of qx) for (const j of qy) if (!joined(i, j) && !compatible(value(xs, i), value(ys, j))) link(i, j);
+}
+
+function indexBy(list: Located[], keysOf: (value: string) => string[]): Map<string, number[]> {
+  const map = new Map<string, number[]>();
+  list.forEach((l, i) => {
+    for (const k of new Set(keysOf(l.finding.value))) {
+      const bucket = map.get(k);
+      if (bucket) bucket.push(i);
+      else map.set(k, [i]);
+    }
+  });
   return map;
-}
-
-function duplicateOf(x: SourceFacts, y: SourceFacts): Omit<PairConflict, 'winner' | 'reason'> | null {
-  const a = x.authority;
-  const b = y.authority;
-  const forOtherAgents = a.layer === b.layer && a.scope === b.scope && x.family !== y.family && x.family !== '*' && y.family !== '*';
-  if (forOtherAgents) return null;
-  let first: [Located, Located] | null = null;
-  let shared = 0;
-  for (const [text, lx] of x.statements) {
-    const ly = y.statements.get(text);
-    if (!ly) continue;
-    shared++;
-    if (!first) first = [lx, ly];
-  }
-  return first ? { topic: 'duplicate-text', kind: 'duplicate', sides: first, shared } : null;
-}
-
-/** Of two duplicated copies keep the broader one: it already reaches every path the narrower copy does. */
-function copyToKeep(x: SourceFacts, y: SourceFacts, layerOrder: readonly Layer[]): { winner: 0 | 1; reason: string } {
-  const a = x.authority;
-  const b = y.authority;
-  if (a.specificity !== b.specificity) {
-    const w: 0 | 1 = a.specificity < b.specificity ? 0 : 1;
-    return { winner: w, reason: `${(w === 0 ? a : b).source} has the broader scope and already reaches every path the other copy does` };
-  }
-  const ra = layerOrder.indexOf(a.layer);
-  const rb = layerOrder.indexOf(b.layer);
-  const w: 0 | 1 = rb < ra ? 1 : 0;
-  return { winner: w, reason: ra === rb ? 'same scope and layer: either copy can go' : `same scope; ${(w === 0 ? a : b).layer} comes first in the layer order` };
 }

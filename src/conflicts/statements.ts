@@ -35,7 +35,9 @@ export interface Clause {
 }
 
 const ITEM = /^(\s*)(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/;
-const TABLE_SEP = /^\s*\|?[\s:|-]+\|[\s:|-]*$/;
+/** A table's separator row (`| --- | :-: |`): only `| : -` and spaces, with a `|` after the first character. */
+const TABLE_CHARS = /^[\s:|-]*$/;
+const isTableSeparator = (text: string): boolean => text.indexOf('|', 1) > 0 && TABLE_CHARS.test(text);
 
 export function statementsOf(lines: readonly { line: number; text: string }[]): Statement[] {
   const out: Statement[] = [];
@@ -63,7 +65,7 @@ export function statementsOf(lines: readonly { line: number; text: string }[]): 
     const item = ITEM.exec(text);
     const isRow = text.trimStart().startsWith('|');
     if (item || isRow) flush();
-    if (isRow && TABLE_SEP.test(text)) continue;
+    if (isRow && isTableSeparator(text)) continue;
     const skip = item ? item[0].length : text.length - text.trimStart().length;
     col += skip;
     const seg = text.slice(skip).trimEnd();
@@ -79,8 +81,15 @@ export function statementsOf(lines: readonly { line: number; text: string }[]): 
 }
 
 export function positionAt(s: Statement, offset: number): Position {
-  let seg = s.segments[0] ?? { offset: 0, line: s.line, col: s.col };
-  for (const g of s.segments) if (g.offset <= offset) seg = g;
+  // The last segment starting at or before `offset` (segments are in offset order).
+  let lo = 0;
+  let hi = s.segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((s.segments[mid] as Statement['segments'][number]).offset <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const seg = s.segments[Math.max(0, lo - 1)] ?? { offset: 0, line: s.line, col: s.col };
   return { line: seg.line, col: seg.col + Math.max(0, offset - seg.offset) };
 }
 
@@ -91,13 +100,16 @@ export function maskCode(text: string): { prose: string; code: Clause['code'] } 
   const parts: string[] = [];
   const code: Clause['code'] = [];
   let from = 0;
+  // A run of n backticks with no closing run after it means no longer run closes later either:
+  // remember the shortest such n, so a line of unclosed openers is scanned once, not once per opener.
+  let unclosable = Infinity;
   let i = text.indexOf('`');
   while (i >= 0) {
     let run = 1;
     while (text[i + run] === '`') run++;
-    const ticks = '`'.repeat(run);
-    const close = text.indexOf(ticks, i + run);
+    const close = run >= unclosable ? -1 : text.indexOf('`'.repeat(run), i + run);
     if (close < 0) {
+      unclosable = Math.min(unclosable, run);
       i = text.indexOf('`', i + run);
       continue;
     }
@@ -110,7 +122,9 @@ export function maskCode(text: string): { prose: string; code: Clause['code'] } 
   return { prose: parts.join(''), code };
 }
 
-const BREAK = /;|[.!?](?=\s|$)|,\s+(?:but|and then|then|otherwise)\b|\s+but\s+|\s[—–]\s/g;
+// `\sbut\s+`, not `\s+but\s+`: the same cuts (a cut is where a match ends), without rescanning a
+// long run of spaces from each of its positions.
+const BREAK = /;|[.!?](?=\s|$)|,\s+(?:but|and then|then|otherwise)\b|\sbut\s+|\s[—–]\s/g;
 const ABBREV = /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp)$/i;
 const EXAMPLE = /\b(?:e\.g\.|for example|for instance|such as|example:|examples:|as an example|an example of|like this)/gi;
 
@@ -139,11 +153,19 @@ function blankExamples(raw: string): string {
   let text = raw;
   const cond = /^\s*(?:if|when|unless|whenever|once)\b[^,]*,/i.exec(maskCode(text).prose);
   if (cond) text = ' '.repeat(cond[0].length) + text.slice(cond[0].length);
+  // Each example marker blanks up to the next `)` (or the clause end); markers inside a blanked
+  // stretch end at the same `)`. Built once, so many markers cost one pass.
+  const parts: string[] = [];
+  let from = 0;
   for (const m of maskCode(text).prose.matchAll(EXAMPLE)) {
     const at = m.index ?? 0;
+    if (at < from) continue;
     const close = text.indexOf(')', at);
     const end = close < 0 ? text.length : close;
-    text = text.slice(0, at) + ' '.repeat(end - at) + text.slice(end);
+    parts.push(text.slice(from, at), ' '.repeat(end - at));
+    from = end;
+    if (close < 0) break;
   }
-  return text;
+  parts.push(text.slice(from));
+  return parts.join('');
 }

@@ -2,8 +2,8 @@
  * topicsFor(variant): for each topic the standing sources of a variant speak
  * to, which rule wins there and why — what `explain PATH` prints.
  *
- * 1. Group the sources' findings by topic (and key); directives and
- *    duplicates appear only when they conflict.
+ * 1. Group the sources' findings by topic (and key); directives appear only
+ *    when they conflict.
  * 2. A topic with conflicts reports the adopted side as winner, the sides it
  *    beat as losers, and the cascade's reason; a contradiction has no winner
  *    and lists the first side as "winner" with a reason that says so.
@@ -16,6 +16,7 @@ import type { ConflictEvent, ConflictSide } from './events.js';
 import { sideOf } from './events.js';
 import type { Located, SourceFacts } from './facts.js';
 import type { PairConflict } from './pairs.js';
+import { pairsWithin, speakerIndex } from './speakers.js';
 
 export interface TopicRuling {
   topic: string;
@@ -30,20 +31,29 @@ export function topicsOfVariant(ids: readonly string[], factsFor: (id: string) =
   pairsOf: (a: string, b: string) => PairConflict[], toEvent: (c: PairConflict) => ConflictEvent): TopicRuling[] {
   const facts = ids.map(factsFor).filter((f): f is SourceFacts => f !== null);
   const out = new Map<string, TopicRuling>();
-  // Conflicts first: they decide the winner of their topic.
-  for (let i = 0; i < facts.length; i++) {
-    for (let j = i + 1; j < facts.length; j++) {
-      for (const c of pairsOf((facts[i] as SourceFacts).id, (facts[j] as SourceFacts).id)) {
-        const e = toEvent(c);
-        const key = `${e.topic}\u0000${e.kind === 'duplicate' || c.topic === 'directive' ? e.id : ''}`;
-        const winner = e.sides.find((s) => s.source === e.adopted) ?? (e.sides[0] as ConflictSide);
-        const losers = e.sides.filter((s) => s !== winner);
-        const prev = out.get(key);
-        if (!prev) {
-          out.set(key, { topic: e.topic, winner, losers, reason: e.adopted === null ? `no winner: ${e.reason}` : e.reason });
-        } else if (prev.winner.source === winner.source) {
-          for (const l of losers) if (!prev.losers.some((p) => p.source === l.source)) prev.losers.push(l);
-        }
+  // Conflicts first: they decide the winner of their topic. Only pairs that can
+  // disagree are compared, in the order of the variant's sources.
+  const order = new Map(facts.map((f, i) => [f.id, i]));
+  const pairs: [number, number][] = [];
+  const seen = new Set<number>();
+  pairsWithin(speakerIndex(ids, factsFor), (a, b) => {
+    const [i, j] = [order.get(a) as number, order.get(b) as number];
+    const pair: [number, number] = i < j ? [i, j] : [j, i];
+    if (!seen.has(pair[0] * facts.length + pair[1])) seen.add(pair[0] * facts.length + pair[1]), pairs.push(pair);
+    return true;
+  });
+  pairs.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  for (const [i, j] of pairs) {
+    for (const c of pairsOf((facts[i] as SourceFacts).id, (facts[j] as SourceFacts).id)) {
+      const e = toEvent(c);
+      const key = `${e.topic}\u0000${c.topic === 'directive' ? e.id : ''}`;
+      const winner = e.sides.find((s) => s.source === e.adopted) ?? (e.sides[0] as ConflictSide);
+      const losers = e.sides.filter((s) => s.source !== winner.source);
+      const prev = out.get(key);
+      if (!prev) {
+        out.set(key, { topic: e.topic, winner, losers, reason: e.adopted === null ? `no winner: ${e.reason}` : e.reason });
+      } else if (prev.winner.source === winner.source) {
+        for (const l of losers) if (!prev.losers.some((p) => p.source === l.source)) prev.losers.push(l);
       }
     }
   }
@@ -68,8 +78,8 @@ export function topicsOfVariant(ids: readonly string[], factsFor: (id: string) =
 function groupFindings(facts: readonly SourceFacts[]): Map<string, Located[]> {
   const groups = new Map<string, Located[]>();
   for (const f of facts) {
-    for (const [topic, list] of f.byTopic) {
-      for (const l of list) {
+    for (const [topic, byKey] of f.topics) {
+      for (const l of [...byKey.values()].flat()) {
         if (l.finding.negated) continue;
         const key = l.finding.key === '' ? topic : `${topic}/${l.finding.key}`;
         const g = groups.get(key) ?? [];

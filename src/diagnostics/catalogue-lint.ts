@@ -1,6 +1,6 @@
 /**
  * RC6xxx: the lint catalogue (secrets, hidden Unicode, dangerous commands, injection).
- * RC60xx secrets, RC61xx hidden Unicode, RC62xx dangerous commands,
+ * RC60xx secrets, RC61xx hidden Unicode and control characters, RC62xx dangerous commands,
  * RC63xx prompt-injection phrasing, RC64xx fence forgery, RC65xx text hygiene.
  * The rules themselves live in src/validate/lint/ (one file per family).
  */
@@ -8,38 +8,49 @@ import type { CatalogueEntry } from './catalogue.js';
 
 const ROTATE = 'remove it from the file and its git history, then revoke and rotate the credential';
 const SECRET_WHY =
-  'Instruction files are committed, compiled into bundles and injected into every agent session, so a credential in one is disclosed to every model provider, log and transcript that sees the context, and to everyone who can read the repository. The message shows only a public prefix and the length, never the secret.';
+  'Instruction files are committed, compiled into bundles and injected into every agent session, so a credential in one is disclosed to every model provider, log and transcript that sees the context, and to everyone who can read the repository. rulec itself never repeats it: the message shows only a public prefix and the length, and every other output (code frames, conflict events, the manifest, explain, JSON) masks it; only the rendered context, which is what the agent receives, holds it. Placeholders (xxxx, <your-token>, ${TOKEN}, sk-..., documented example keys) are not reported.';
 
 const secret = (code: string, title: string, what: string): CatalogueEntry =>
   ({ code, severity: 'error', title, hint: ROTATE, explanation: `${what} ${SECRET_WHY}` });
 
 export const LINT_CODES: CatalogueEntry[] = [
-  secret('RC6001', 'AWS access key id', 'The file contains an AWS access key id (AKIA…/ASIA…, 20 characters). The documented example key (…EXAMPLE) is ignored.'),
+  secret('RC6001', 'AWS access key id', 'The file contains an AWS access key id (AKIA…/ASIA…/ABIA…/ACCA…, 20 characters). The documented example keys (…EXAMPLE) are ignored.'),
   secret('RC6002', 'AWS secret access key', 'The file assigns a 40-character value to aws_secret_access_key (or a similarly named key).'),
   secret('RC6003', 'GitHub token', 'The file contains a GitHub token (ghp_, gho_, ghu_, ghs_, ghr_ or github_pat_).'),
-  secret('RC6004', 'GitLab token', 'The file contains a GitLab personal access token (glpat-).'),
-  secret('RC6005', 'Slack token', 'The file contains a Slack token (xoxb-, xoxp-, xoxa-, xoxr-, xoxs-).'),
-  secret('RC6006', 'Slack webhook URL', 'The file contains a Slack incoming-webhook URL (https://hooks.slack.com/…); anyone holding it can post to the channel.'),
+  secret('RC6004', 'GitLab token', 'The file contains a GitLab token (glpat-, gldt-, glrt-, glptt-, glcbt- and the other gl…- prefixes, or a GR1348941 runner registration token).'),
+  secret('RC6005', 'Slack token', 'The file contains a Slack token (xoxb-, xoxp-, xoxe-, xoxa-, xoxr-, xoxs-, xoxo-, xapp-). Only the random tail is checked for placeholders; numeric ids such as 1234567890 do not make a token fake.'),
+  secret('RC6006', 'chat webhook URL', 'The file contains a Slack, Discord or Microsoft Teams incoming-webhook URL; anyone holding it can post to the channel.'),
   secret('RC6007', 'Stripe live key', 'The file contains a Stripe live secret or restricted key (sk_live_, rk_live_).'),
   secret('RC6008', 'OpenAI API key', 'The file contains an OpenAI-style API key (sk-…, sk-proj-…). Placeholders such as sk-... or sk-your-key are ignored.'),
   secret('RC6009', 'Anthropic API key', 'The file contains an Anthropic API key (sk-ant-…).'),
   secret('RC6010', 'Google API key', 'The file contains a Google API key (AIza… followed by 35 characters).'),
   secret('RC6011', 'private key block', 'The file contains a PEM private key block (-----BEGIN … PRIVATE KEY----- followed by key material). A BEGIN line followed by "..." is treated as an illustration and ignored.'),
   secret('RC6012', 'JSON Web Token', 'The file contains a JSON Web Token: three base64url parts whose header decodes to JSON with an "alg" field. Even expired tokens reveal claims and signing details.'),
-  secret('RC6013', 'secret assignment', 'A key whose name ends in password, secret, token or api_key is assigned a value that looks random (letters and digits, high Shannon entropy). Placeholders (<your-token>, xxx, ${VAR}, $VAR, changeme, example, ...) and references to environment variables or secret stores are ignored.'),
+  secret('RC6013', 'secret assignment', 'A key whose name ends in password, secret, token, credentials or api_key is assigned a value that looks random (letters and digits, high Shannon entropy), or an Authorization header carries such a value. Placeholders (<your-token>, xxx, ${VAR}, $VAR, changeme, example, ...) and references to environment variables or secret stores are ignored.'),
+  secret('RC6014', 'password in a URL', 'A URL carries a password in its user-information part (postgres://app:s3cr3t@db.internal, https://bot:…@github.com). Stand-ins are ignored: password, secret, changeme, the user name repeated, default passwords of local images (postgres, root, guest …), ${VAR} and $VAR references, and hosts reserved for documentation (example.com, *.test, *.invalid, localhost).'),
+  secret('RC6015', 'API token', 'The file contains an API token of another provider with a distinctive prefix: npm, PyPI, Hugging Face, DigitalOcean, SendGrid, Shopify, Databricks, Linear, Doppler, HashiCorp Vault and Terraform Cloud, Grafana, Azure AD client secrets, Atlassian, Heroku, Postman, Pulumi, Sentry, Perplexity, Groq, Notion, Twilio, Telegram bots, age keys, Fly.io, RubyGems, PlanetScale, Square, Dynatrace, Alibaba Cloud, 1Password, Artifactory, EasyPost, Brevo, Clojars, Prefect, Shippo, Duffel, OpenShift. The patterns are ported from gitleaks\' default rules; the message names the provider.'),
 
   { code: 'RC6101', severity: 'error', title: 'bidirectional control character',
     hint: 'delete the character; if the text is genuinely right-to-left, the characters alone render correctly without controls',
-    explanation: 'The line contains a Unicode bidirectional control (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C). These reorder how text is displayed, so what a reviewer sees in a diff differs from what the model reads (the "Trojan Source" technique). The first one on each line is reported with its code point.' },
-  { code: 'RC6102', severity: 'error', title: 'zero-width character',
+    explanation: 'The line contains a Unicode bidirectional control (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C). These reorder how text is displayed, so what a reviewer sees in a diff differs from what the model reads (the "Trojan Source" technique). The first one on each line is reported with its code point. Hidden-Unicode severities follow the harm of each class: bidi controls (RC6101), tag characters (RC6103) and variation-selector runs (RC6105) are attacks and errors; zero-width characters (RC6102) and other invisible format characters (RC6104) are usually copy-paste leftovers and warnings.' },
+  { code: 'RC6102', severity: 'warning', title: 'zero-width character',
     hint: 'delete the invisible character',
-    explanation: 'The line contains a zero-width character (U+200B, U+200C, U+200D, U+2060, or U+FEFF after the start of the file). They are invisible in review but split words for the model and for keyword searches, which hides phrasing from reviewers and tools. A zero-width joiner inside an emoji sequence (👩‍💻) and joiners between letters of scripts that need them (Arabic, Indic) are not reported.' },
+    explanation: 'The line contains a zero-width character (U+200B, U+200C, U+200D, U+2060, or U+FEFF after the start of the file). They are invisible in review but split words for the model and for keyword searches, which can hide phrasing from reviewers and tools. Most are leftovers of copy and paste (a word joiner from a web page), so this is a warning; raise it to an error in the policy to forbid them. A zero-width joiner inside an emoji sequence (👩‍💻) and joiners between letters of scripts that need them (Arabic, Indic) are not reported.' },
   { code: 'RC6103', severity: 'error', title: 'Unicode tag characters (ASCII smuggling)',
     hint: 'delete the invisible characters and treat the file as tampered with',
     explanation: 'The line contains Unicode tag characters (U+E0000–U+E007F). They render as nothing, but each one maps to an ASCII character that language models read, so they carry instructions no reviewer can see ("ASCII smuggling"). The message decodes and shows the hidden text. Emoji subdivision flags (🏴 followed by tag letters and U+E007F) are not reported.' },
-  { code: 'RC6104', severity: 'error', title: 'invisible format character',
+  { code: 'RC6104', severity: 'warning', title: 'invisible format character',
     hint: 'delete the invisible character',
-    explanation: 'The line contains an invisible formatting character: a soft hyphen (U+00AD), U+180E, invisible operators (U+2061–U+2064), U+034F, Hangul fillers, a variation selector (U+FE00–U+FE0F) that does not directly follow an emoji or ideograph, or a supplementary variation selector (U+E0100–U+E01EF) not following an ideograph. Runs of variation selectors are a known way to hide data after a visible character.' },
+    explanation: 'The line contains an invisible formatting character: a soft hyphen (U+00AD), U+180E, invisible operators (U+2061–U+2064), U+034F, Hangul fillers, or a single variation selector (U+FE00–U+FE0F) that does not follow an emoji or ideograph. These are usually leftovers of copy and paste (a soft hyphen from a word processor), so this is a warning. Runs of variation selectors, which can carry hidden data, are RC6105.' },
+  { code: 'RC6105', severity: 'error', title: 'variation selectors hiding data',
+    hint: 'delete the invisible characters and treat the file as tampered with',
+    explanation: 'The line contains a run of two or more variation selectors (U+FE00–U+FE0F), or a supplementary variation selector (U+E0100–U+E01EF) that does not follow an ideograph. Each selector can encode a byte after a visible character, so a run is a known way to hide text or instructions that models decode ("emoji smuggling"). A single selector after an emoji (⚠️) or an ideographic variation sequence is not reported.' },
+  { code: 'RC6106', severity: 'error', title: 'terminal escape sequence',
+    hint: 'delete the escape sequence; instruction files are plain text',
+    explanation: 'The file contains an escape character (ESC, U+001B) or an 8-bit control sequence introducer (CSI U+009B, OSC U+009D, DCS U+0090, APC U+009F, PM U+009E, SOS U+0098). Printed to a terminal they run commands of the terminal: OSC 52 writes the clipboard, ESC[8m hides the text after it, cursor moves overwrite lines already shown. In an instruction file that is an attack on whoever views it, or on the agent that reads it. rulec never prints them raw (they show as \\u001b), but the file must not carry them.' },
+  { code: 'RC6107', severity: 'warning', title: 'control character',
+    hint: 'delete the character or replace it with plain whitespace',
+    explanation: 'The file contains a control character other than tab and newline (a backspace, a form feed, a vertical tab, DEL, a C1 control …). Agents pass it to the model as is and terminals act on some of them, while editors and diffs hide them. Escape characters and control sequence introducers are RC6106; NUL bytes are RC6503.' },
 
   { code: 'RC6201', severity: 'error', title: 'download piped into a shell',
     hint: 'pin the script by version and checksum, or install through a package manager',

@@ -15,10 +15,15 @@
  *    impact, affected paths, winner changes; conflict events introduced and
  *    resolved by id; attachments by the source that heads them.
  * 5. The semver proposal (semver.ts) from the rule and source changes.
+ * 6. Secrets never leave: every secret the lint rules detect in the sources
+ *    the diff read is masked in the whole result (conflict events come
+ *    masked from the manifests already).
  */
 import type { ManifestV1 } from '../bundle/model.js';
 import { DEFAULT_LAYER_ORDER } from '../conflicts/cascade.js';
+import { redactDeep, redactionsOf, type Redactions } from '../diagnostics/redact.js';
 import type { Layer } from '../types.js';
+import { secretSites } from '../validate/lint/secrets.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { tokenCounter, type TokenCounter } from '../validate/token-count.js';
 import { groupFigures } from './group-figures.js';
@@ -39,6 +44,11 @@ export interface DiffOptions {
 }
 
 export function diffBundles(oldView: BundleView, newView: BundleView, options: DiffOptions = {}): BundleDiff {
+  return diffWithRedactions(oldView, newView, options).diff;
+}
+
+/** The diff and the secrets found in the sources it read (for a caller that prints more than the diff). */
+export function diffWithRedactions(oldView: BundleView, newView: BundleView, options: DiffOptions = {}): { diff: BundleDiff; redactions: Redactions } {
   const om = oldView.manifest;
   const nm = newView.manifest;
   const notes: string[] = [];
@@ -63,7 +73,7 @@ export function diffBundles(oldView: BundleView, newView: BundleView, options: D
   const affected = affectedPaths(grouping);
   const count = (k: string): number => rules.rules.filter((r) => r.kind === k).length;
   const countSources = (k: string): number => rules.sources.filter((s) => s.change === k).length;
-  return {
+  const diff: BundleDiff = {
     schema: DIFF_SCHEMA_ID,
     old: sideOf(oldView),
     new: sideOf(newView),
@@ -93,6 +103,8 @@ export function diffBundles(oldView: BundleView, newView: BundleView, options: D
     attachments: attachmentChanges(om, nm),
     notes,
   };
+  const redactions = redactionsOf(secretSites([...oldModel.parsed(), ...newModel.parsed()].map((s) => s.resolved.doc)));
+  return { diff: redactDeep(diff, redactions), redactions };
 }
 
 function sideOf(v: BundleView): DiffSide {

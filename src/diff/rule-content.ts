@@ -58,7 +58,7 @@ export function siteOf(s: ModelSource, r: Rule): RuleSite {
 function findingsByRule(s: ModelSource): Map<string, RuleFinding[]> {
   const out = new Map<string, RuleFinding[]>();
   const seen = new Set<string>();
-  const all = [...s.facts.byTopic.values()].flat().sort((a, b) => a.line - b.line || a.col - b.col);
+  const all = [...s.facts.topics.values()].flatMap((byKey) => [...byKey.values()].flat()).sort((a, b) => a.line - b.line || a.col - b.col);
   for (const l of all) {
     const topic = l.finding.key === '' ? l.topic : `${l.topic}/${l.finding.key}`;
     const value = `${l.finding.negated ? 'not ' : ''}${l.finding.value}`;

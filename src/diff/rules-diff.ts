@@ -118,7 +118,7 @@ function oneSided(kind: 'added' | 'removed', c: RuleContent): RuleChange {
   return {
     kind, rule: c.site.rule, old: isAdded ? null : c.site, new: isAdded ? c.site : null, effects: [],
     removed_lines: isAdded ? [] : c.lines, added_lines: isAdded ? c.lines : [],
-    removed_findings: isAdded ? [] : c.findings, added_findings: isAdded ? c.findings : [],
+    removed_findings: isAdded ? [] : c.findings.filter((f) => !isDirective(f)), added_findings: isAdded ? c.findings.filter((f) => !isDirective(f)) : [],
   };
 }
 
@@ -134,9 +134,18 @@ function minus(xs: readonly string[], ys: readonly string[]): string[] {
   });
 }
 
+/**
+ * Findings of `xs` not in `ys`. Free-text directives are left out of what a
+ * diff shows: they are normalised prose (lower-cased, stemmed), which no
+ * redaction could recognise a secret in; their effect is still counted.
+ */
 function minusFindings(xs: readonly RuleFinding[], ys: readonly RuleFinding[]): RuleFinding[] {
   const have = new Set(ys.map((f) => `${f.topic}\u0000${f.value}`));
-  return xs.filter((f) => !have.has(`${f.topic}\u0000${f.value}`));
+  return xs.filter((f) => !have.has(`${f.topic}\u0000${f.value}`) && !isDirective(f));
+}
+
+function isDirective(f: RuleFinding): boolean {
+  return f.topic === 'directive' || f.topic.startsWith('directive/');
 }
 
 function ruleOrder(a: RuleChange, b: RuleChange): number {

@@ -28,6 +28,8 @@ export interface SourceModel {
   file(id: string): ManifestFile | undefined;
   /** The parsed source, or null when the side does not list it or carries no bytes for it. */
   source(id: string): ModelSource | null;
+  /** Every source parsed so far: all text a diff shows comes from these. */
+  parsed(): ModelSource[];
 }
 
 export function sourceModel(view: BundleView): SourceModel {
@@ -44,6 +46,7 @@ export function sourceModel(view: BundleView): SourceModel {
       }
       return s;
     },
+    parsed: () => [...memo.values()].filter((s): s is ModelSource => s !== null),
   };
 }
 

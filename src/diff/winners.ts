@@ -4,7 +4,7 @@
  * rebuilt from the view. Pair results are cached per side, as in a build.
  */
 import { DEFAULT_LAYER_ORDER } from '../conflicts/cascade.js';
-import { toEvent } from '../conflicts/detect.js';
+import { pairEvent } from '../conflicts/records.js';
 import type { SourceFacts } from '../conflicts/facts.js';
 import { pairConflicts, type PairConflict } from '../conflicts/pairs.js';
 import { topicsOfVariant } from '../conflicts/topics-for.js';
@@ -45,7 +45,7 @@ export function winnersOf(model: SourceModel, layerOrder: readonly Layer[] = DEF
     }
     return found;
   };
-  // toEvent reads only the policy's conflict settings (severities); winners do not depend on them.
+  // pairEvent reads only the policy's conflict settings (severities); winners do not depend on them.
   const policy = { conflicts: { layer_order: [...layerOrder] } } as Pick<Policy, 'conflicts'> as Policy;
   const memo = new Map<string, Map<string, TopicWinner>>();
   return (variantId, variant) => {
@@ -53,7 +53,7 @@ export function winnersOf(model: SourceModel, layerOrder: readonly Layer[] = DEF
     if (out) return out;
     out = new Map();
     const ids = [...new Set(variant.sources.map((r) => r.id))];
-    for (const t of topicsOfVariant(ids, factsFor, pairsOf, (c) => toEvent(c, facts, policy))) {
+    for (const t of topicsOfVariant(ids, factsFor, pairsOf, (c) => pairEvent(c, factsFor, policy))) {
       if (NOT_PRESCRIPTIONS.has(t.topic.split('/')[0] as string) || out.has(t.topic)) continue;
       const decided = !t.reason.startsWith('no winner');
       out.set(t.topic, { value: t.winner.value, source: t.winner.source, rule: t.winner.rule, line: t.winner.line, decided });

@@ -7,6 +7,7 @@
 import type { ParsedDoc, SourceFile } from '../types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { importCandidates, importTarget, type ImportRoots } from '../parse/import-target.js';
+import { expandsImports } from './formats.js';
 import { source } from './discover.js';
 import { readUnderRoot } from './read-source.js';
 
@@ -31,7 +32,7 @@ export function followImports(files: SourceFile[], docs: Map<string, ParsedDoc>,
     for (const id of frontier) {
       const doc = docs.get(id);
       const importer = byId.get(id);
-      if (!doc || !importer) continue;
+      if (!doc || !importer || (depth === 0 && !expandsImports(id))) continue;
       for (const imp of doc.imports) {
         for (const candidate of importCandidates(imp.target)) {
           const t = importTarget(id, candidate, ctx.roots);

@@ -18,6 +18,14 @@ export interface FormatSpec {
   globKey?: 'paths' | 'globs' | 'applyTo';
   /** How bare globs are read: from the repo root, or a name matched at any depth. */
   globDialect?: 'root' | 'anywhere';
+  /**
+   * Whether an agent that reads this format expands its `@path` imports (captured from the real
+   * CLIs, test/profiles: Claude Code in CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md, rules;
+   * Copilot CLI in AGENTS.md and CLAUDE.md; Gemini CLI in GEMINI.md). No agent does in Copilot's
+   * own files or AGENTS.override.md; Cursor's `@` references are not captured. Where false,
+   * rulec neither follows nor reports `@` text (an npm `@scope/name` is prose there). Default true.
+   */
+  expandsImports?: boolean;
 }
 
 /** `<scope>/<name>` at any depth → scope. */
@@ -51,16 +59,16 @@ function rootOnly(exact: string) {
 
 /** Classification is first match, so `.claude/CLAUDE.md` must precede the bare `CLAUDE.md` name. */
 export const FORMATS: readonly FormatSpec[] = [
-  { name: 'agents-override', rank: 10, personal: false, match: named('AGENTS.override.md') },
+  { name: 'agents-override', rank: 10, personal: false, expandsImports: false, match: named('AGENTS.override.md') },
   { name: 'agents', rank: 11, personal: false, match: named('AGENTS.md') },
   { name: 'claude-dot', rank: 21, personal: false, match: dotClaude },
   { name: 'claude', rank: 20, personal: false, match: named('CLAUDE.md') },
   { name: 'gemini', rank: 30, personal: false, match: named('GEMINI.md') },
-  { name: 'copilot', rank: 40, personal: false, match: rootOnly('.github/copilot-instructions.md') },
-  { name: 'cursorrules', rank: 41, personal: false, match: rootOnly('.cursorrules') },
+  { name: 'copilot', rank: 40, personal: false, expandsImports: false, match: rootOnly('.github/copilot-instructions.md') },
+  { name: 'cursorrules', rank: 41, personal: false, expandsImports: false, match: rootOnly('.cursorrules') },
   { name: 'claude-rule', rank: 50, personal: false, match: under('.claude/rules', '.md', '.local.md'), globKey: 'paths', globDialect: 'root' },
-  { name: 'cursor-rule', rank: 51, personal: false, match: under('.cursor/rules', '.mdc'), globKey: 'globs', globDialect: 'anywhere' },
-  { name: 'copilot-instructions', rank: 52, personal: false, match: under('.github/instructions', '.instructions.md'), globKey: 'applyTo', globDialect: 'root' },
+  { name: 'cursor-rule', rank: 51, personal: false, expandsImports: false, match: under('.cursor/rules', '.mdc'), globKey: 'globs', globDialect: 'anywhere' },
+  { name: 'copilot-instructions', rank: 52, personal: false, expandsImports: false, match: under('.github/instructions', '.instructions.md'), globKey: 'applyTo', globDialect: 'root' },
   { name: 'claude-local', rank: 90, personal: true, match: named('CLAUDE.local.md') },
   { name: 'claude-rule-local', rank: 91, personal: true, match: under('.claude/rules', '.local.md'), globKey: 'paths', globDialect: 'root' },
 ];
@@ -77,6 +85,11 @@ export function classifyPath(path: string): Classified | null {
     if (scope !== null) return { spec, scope };
   }
   return null;
+}
+
+/** True unless `id` is an instruction file of a format whose `@` text no agent expands (imported files, managed and user files do). */
+export function expandsImports(id: string): boolean {
+  return classifyPath(id)?.spec.expandsImports !== false;
 }
 
 /** Names that are personal whether or not git tracks them; discovery looks for them explicitly. */

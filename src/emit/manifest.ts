@@ -12,6 +12,7 @@ import type { ConflictEvent } from '../conflicts/detect.js';
 import type { ProfileFit } from '../profiles/evaluate.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compareCodeUnits } from '../util/compare.js';
+import { redactDeep, type Redactions } from '../diagnostics/redact.js';
 import { MANIFEST_SCHEMA_ID, sealManifest, type ManifestAttachment, type ManifestContent, type ManifestFile, type ManifestRef,
   type ManifestV1, type ManifestVariant } from '../bundle/model.js';
 
@@ -32,6 +33,8 @@ export interface ManifestInput {
   conflicts: readonly ConflictEvent[];
   /** Per variant, per enabled agent profile: bytes, tokens, whether it fits, what it cuts or drops. */
   profiles: Readonly<Record<string, Record<string, ProfileFit>>>;
+  /** Detected secrets: masked wherever the manifest quotes source text (globs, reasons, conflict events). */
+  redactions: Redactions;
 }
 
 const refJson = (r: SourceRef): ManifestRef => (r.importedBy === undefined ? { id: r.id, reason: r.reason } : { id: r.id, reason: r.reason, imported_by: r.importedBy });
@@ -87,6 +90,6 @@ export function buildManifest(input: ManifestInput): ManifestV1 {
     diagnostics: { errors: counts.error, warnings: counts.warning, infos: counts.info, codes: byCode },
   };
   const git = input.git;
-  return sealManifest(content, { version: input.revision, seq: git?.seq ?? 0 },
+  return sealManifest(redactDeep(content, input.redactions), { version: input.revision, seq: git?.seq ?? 0 },
     { repo: git?.remote ?? null, commit: git?.commit ?? null, dirty: git?.dirty ?? false });
 }

@@ -100,15 +100,32 @@ function parseYaml(file: string, source: string): StageResult<{ data: Record<str
   return { value: { data: data as Record<string, unknown>, keys }, diagnostics };
 }
 
+const LOOSE_KEY = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*/;
+
+/**
+ * `key: value` with the value's trailing spaces and tabs dropped: what
+ * /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$/ matches, without its
+ * quadratic backtracking over a long run of spaces inside the value.
+ */
+function looseLine(line: string): [string, string, string] | null {
+  const k = LOOSE_KEY.exec(line);
+  if (!k?.[1]) return null;
+  const rest = line.slice(k[0].length);
+  if (/[\n\r\u2028\u2029]/.test(rest)) return null;
+  let end = rest.length;
+  while (end > 0 && (rest[end - 1] === ' ' || rest[end - 1] === '\t')) end--;
+  return [line, k[1], rest.slice(0, end)];
+}
+
 /** `key: value` lines with scalar values, for formats whose headers are not strict YAML. */
 function readLoosely(file: string, source: string): StageResult<{ data: Record<string, unknown> | null; keys: Record<string, Span> }> {
   const data: Record<string, unknown> = {};
   const keys: Record<string, Span> = {};
   const lines = source.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const m = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$/.exec(lines[i] ?? '');
-    if (!m?.[1]) continue;
-    const raw = m[2] ?? '';
+    const m = looseLine(lines[i] ?? '');
+    if (!m) continue;
+    const raw = m[2];
     data[m[1]] = raw === 'true' ? true : raw === 'false' ? false : raw === '' ? null : raw.replace(/^(["'])(.*)\1$/, '$2');
     keys[m[1]] = { start: { line: i + 1 + LINE_OFFSET, col: 1 }, end: { line: i + 1 + LINE_OFFSET, col: m[1].length + 1 } };
   }

@@ -49,48 +49,75 @@ export function scanLines(text: string, firstLine = 1): ScannedLine[] {
  */
 export function maskInline(line: string, commentOpen = false, { codeSpans = true } = {}): { masked: string; commentOpen: boolean } {
   if (!codeSpans && !commentOpen && !line.includes('<!--')) return { masked: line, commentOpen: false };
-  let out = '';
+  // Copy unmasked text in slices, not a character at a time: a 3 MB line would
+  // otherwise build millions of one-character strings for the collector.
+  const parts: string[] = [];
+  let from = 0;
   let i = 0;
   let inComment = commentOpen;
+  // A run of n backticks with no closing run means no longer run closes later either.
+  let unclosable = Infinity;
   while (i < line.length) {
     if (inComment) {
       const end = line.indexOf('-->', i);
       const stop = end < 0 ? line.length : end + 3;
-      out += ' '.repeat(stop - i);
-      i = stop;
+      parts.push(line.slice(from, i), ' '.repeat(stop - i));
+      i = from = stop;
       inComment = end < 0;
       continue;
     }
     if (line.startsWith('<!--', i)) {
-      out += '    ';
-      i += 4;
+      parts.push(line.slice(from, i), '    ');
+      i = from = i + 4;
       inComment = true;
       continue;
     }
     if (codeSpans && line[i] === '`') {
       let run = 1;
       while (line[i + run] === '`') run++;
-      const ticks = '`'.repeat(run);
-      const close = line.indexOf(ticks, i + run);
+      const close = run >= unclosable ? -1 : line.indexOf('`'.repeat(run), i + run);
       if (close >= 0) {
-        out += ' '.repeat(close + run - i);
-        i = close + run;
+        parts.push(line.slice(from, i), ' '.repeat(close + run - i));
+        i = from = close + run;
         continue;
       }
-      out += ticks;
+      unclosable = run;
       i += run;
       continue;
     }
-    out += line[i];
     i++;
   }
-  return { masked: out, commentOpen: inComment };
+  parts.push(line.slice(from));
+  return { masked: parts.join(''), commentOpen: inComment };
 }
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const BLANK = (c: string | undefined): boolean => c === ' ' || c === '\t';
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
+/**
+ * An ATX heading: up to 3 spaces, 1–6 `#`, then nothing or a space or tab and
+ * the text, without a closing run of `#` that follows a space or tab. This is
+ * what /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/ matches, read in
+ * one pass: that regex backtracks cubically on a line of 20,000 spaces between
+ * two words (8 s; 2 minutes with tabs). A line break character after the
+ * hashes (`\r` of a CRLF file, U+2028) makes no heading, as in the regex.
+ */
 export function headingOf(line: string): { level: number; text: string } | null {
-  const m = HEADING.exec(line);
-  if (!m?.[1]) return null;
-  return { level: m[1].length, text: (m[2] ?? '').trim() };
+  let i = 0;
+  while (i < 3 && line[i] === ' ') i++;
+  let j = i;
+  while (line[j] === '#') j++;
+  const level = j - i;
+  if (level < 1 || level > 6 || (j < line.length && !BLANK(line[j])) || LINE_BREAK.test(line.slice(j))) return null;
+  let a = j;
+  while (BLANK(line[a])) a++;
+  let b = line.length;
+  while (b > a && BLANK(line[b - 1])) b--;
+  let h = b;
+  while (h > a && line[h - 1] === '#') h--;
+  if (h < b && h > a && BLANK(line[h - 1])) {
+    b = h;
+    while (b > a && BLANK(line[b - 1])) b--;
+  }
+  return { level, text: line.slice(a, b).trim() };
 }

@@ -10,25 +10,31 @@ import type { RepoView } from './types.js';
 export interface ProfileJob {
   /** Repo-relative path → raw bytes, for every instruction file and import. */
   files: [string, Uint8Array][];
+  /** Repo-relative path of a symbolic link → the file it finally leads to. Optional for older callers. */
+  links?: [string, string][];
   paths: string[];
   variants: { id: string; dirs: string[]; pathCount: number }[];
   enabled: string[];
   options: Record<string, Record<string, unknown>>;
   /** Variant id → its canonical source ids. */
   canonical: Record<string, string[]>;
+  /** Canonical source ids that some source imports. Optional for older callers. */
+  imported?: string[];
 }
 
 export const BUILD_ROOT_DISPLAY = '/repo';
 
 export function evaluateProfileJob(job: ProfileJob): ProfileEvaluation {
   const bytes = new Map(job.files);
+  const links = new Map(job.links ?? []);
   const view: RepoView = {
     paths: job.paths,
     read: (p) => bytes.get(p),
+    realPath: (p) => links.get(p) ?? p,
     readHome: () => undefined,
     rootDisplay: BUILD_ROOT_DISPLAY,
     homeDisplay: '/home',
     homePaths: [],
   };
-  return evaluateProfiles(view, job.variants, job.enabled, job.options, (id) => job.canonical[id] ?? []);
+  return evaluateProfiles(view, job.variants, job.enabled, job.options, (id) => job.canonical[id] ?? [], new Set(job.imported ?? []));
 }

@@ -7,15 +7,21 @@
  * 2. User: ~/.claude/CLAUDE.md, then ~/.claude/rules/**\/*.md by path.
  * 3. Project: every directory from the root down to cwd (directories above
  *    the repository are outside rulec's view). Per directory: CLAUDE.md,
- *    .claude/CLAUDE.md, .claude/rules/**\/*.md without `paths:` (rules with
- *    `paths:` load lazily when a matching file is read), CLAUDE.local.md.
- *    Nothing shadows anything.
+ *    .claude/CLAUDE.md, .claude/rules/**\/*.md without `paths:` globs (rules
+ *    with globs load lazily when a matching file is read; `paths: []`, `""`
+ *    or empty count as none), CLAUDE.local.md. Nothing shadows anything.
+ *    Rules load in the order the file system lists them (readdir order, not
+ *    by name: hashed on ext4); without a listing rulec uses name order, depth
+ *    first. A rule that is a symbolic link loads from (and shows) its target,
+ *    and only when the target is inside cwd or external files are approved.
  * 4. AGENTS.md (per directory, in CLAUDE.md's place) is read only when no
  *    CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md exists on the whole path
  *    from the root to cwd. AGENTS.override.md is never read.
  * 5. CLAUDE.md files below cwd load lazily when Claude reads a file there.
  * 6. Each file: lossy UTF-8 → claudeText() (BOM, frontmatter, block HTML
- *    comments, trim) → its @imports follow right after it (claude-imports.ts).
+ *    comments, trim); a blank result is skipped; its @imports follow right
+ *    after it (claude-imports.ts). A file reached twice (by a symbolic link,
+ *    an import) loads once.
  * 7. A file over 4 MiB is skipped whole; there is no other budget.
  * 8. Framing: one user message "<system-reminder>\n" + PREAMBLE + "\n\n", the
  *    segments "Contents of <abs path> (<description>):\n\n<text>" joined by
@@ -24,7 +30,8 @@
  */
 import { claudeImportTargets, insideDir, placeImport } from './claude-imports.js';
 import { stripBlockComments } from './html-comments.js';
-import { decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, optionBool, optionNumber, pathsWithPrefix, showHome, showRepo, skipped, tokensOf } from './common.js';
+import { byComponents, decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, optionBool, optionNumber, pathsWithPrefix, showHome, showRepo, skipped, stripBom, tokensOf } from './common.js';
+import { parseFrontmatter } from '../parse/frontmatter.js';
 import type { AgentProfile, FileOrigin, ProfileFile, RepoView } from './types.js';
 import { SKIP_LAZY } from './types.js';
 
@@ -60,11 +67,13 @@ interface Loader {
 
 type Place = { home: boolean; path: string };
 const keyOf = (p: Place): string => (p.home ? `~/${p.path}` : p.path);
+/** The file behind a place: symbolic links followed, so one file reached twice is one identity. */
+const identityOf = (l: Loader, p: Place): string => (p.home ? keyOf(p) : l.view.realPath?.(p.path) ?? p.path);
 const display = (l: Loader, p: Place): string => (p.home ? showHome(l.view, p.path) : showRepo(l.view, p.path));
 const dirOf = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 
 /** Load one file and, depth-first, what it imports. */
-function loadFile(l: Loader, p: Place, origin: FileOrigin, desc: string, reason: string, depth: number): void {
+function loadFile(l: Loader, p: Place, origin: FileOrigin, desc: string, reason: string, depth: number, importer?: string): void {
   const raw = p.home ? l.view.readHome(p.path) : l.view.read(p.path);
   const key = keyOf(p);
   if (raw === undefined) {
@@ -77,10 +86,19 @@ function loadFile(l: Loader, p: Place, origin: FileOrigin, desc: string, reason:
     l.files.push(skipped(key, origin, raw.length, reason, 'over 4 MiB: skipped whole'));
     return;
   }
-  l.seen.add(key);
+  const id = identityOf(l, p);
+  if (l.seen.has(id)) {
+    l.files.push(skipped(key, origin, raw.length, reason, 'same file as one already loaded (symbolic link): loaded once'));
+    return;
+  }
+  l.seen.add(id);
   const text = claudeText(raw);
+  if (text === '') {
+    l.files.push(skipped(key, origin, raw.length, reason, 'blank after frontmatter and comments: skipped'));
+    return;
+  }
   l.segments.push(`Contents of ${display(l, p)} (${desc}):\n\n${text}`);
-  l.files.push({ path: key, origin, bytes: raw.length, keptBytes: raw.length, tokens: tokensOf(text), reason });
+  l.files.push({ path: key, origin, bytes: raw.length, keptBytes: raw.length, tokens: tokensOf(text), reason, ...(importer ? { importedBy: importer } : {}) });
   for (const target of claudeImportTargets(text)) {
     const place = placeImport(target, dirOf(p.path), p.home);
     const why = `imported by ${key} (@${target})`;
@@ -90,21 +108,72 @@ function loadFile(l: Loader, p: Place, origin: FileOrigin, desc: string, reason:
     }
     const next: Place = { home: place.kind === 'home', path: place.path };
     const nextKey = keyOf(next);
-    if (l.seen.has(nextKey)) {
+    if (l.seen.has(identityOf(l, next))) {
       l.files.push(skipped(nextKey, 'import', 0, why, 'already loaded (cycle or repeat)'));
     } else if (depth + 1 > l.maxDepth) {
       l.files.push(skipped(nextKey, 'import', 0, why, `import depth over ${l.maxDepth} hops`));
     } else if (!l.approve && (next.home || !insideDir(next.path, l.cwd))) {
       l.files.push(skipped(nextKey, 'import', 0, why, 'external import (outside cwd): needs approval, dropped in non-interactive mode'));
     } else {
-      loadFile(l, next, 'import', desc, why, depth + 1);
+      loadFile(l, next, 'import', desc, why, depth + 1, key);
     }
   }
 }
 
-function hasRulePaths(view: RepoView, path: string): boolean {
-  const data = frontmatterOf(view, path);
-  return data !== null && data.paths !== undefined && data.paths !== null;
+/** A rule is lazy when its `paths:` names at least one glob (`[]`, `""` and an empty value name none). */
+function hasRulePaths(view: RepoView, path: string, home: boolean): boolean {
+  let data = home ? null : frontmatterOf(view, path);
+  if (home) {
+    const text = stripBom(decodeLossy(view.readHome(path) ?? new Uint8Array())).replace(/\r\n?/g, '\n');
+    data = parseFrontmatter(path, text, false).value.data;
+  }
+  const v = data?.paths;
+  const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
+  return list.some((g) => typeof g === 'string' && g.trim() !== '');
+}
+
+/**
+ * The `.md` files under rules directory `base` (repo-relative, or home-relative when `home`) in
+ * Claude's order: the file system's listing when the view has one (symbolic links to directories
+ * followed, each directory once), else name order.
+ */
+export function claudeRuleFiles(view: RepoView, base: string, home: boolean): string[] {
+  const key = (d: string): string => (home ? `~/${d}` : d);
+  if (view.listDir?.(key(base)) !== undefined) {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    const walk = (dir: string): void => {
+      const real = home ? dir : view.realPath?.(dir) ?? dir;
+      if (seen.has(real)) return;
+      seen.add(real);
+      for (const e of view.listDir?.(key(dir)) ?? []) {
+        const path = `${dir}/${e.name}`;
+        if (e.isDir) walk(path);
+        else if (e.name.endsWith('.md')) out.push(path);
+      }
+    };
+    walk(base);
+    return out;
+  }
+  const all = home ? (view.homePaths ?? []).filter((p) => p.startsWith(`${base}/`)) : pathsWithPrefix(view, `${base}/`);
+  return all.filter((p) => p.endsWith('.md')).sort(byComponents);
+}
+
+/** One project rule: lazy with globs; a symbolic link loads from its target, if approved when outside cwd. */
+function projectRule(l: Loader, path: string, container: string): void {
+  const bytes = l.view.read(path)?.length ?? 0;
+  if (hasRulePaths(l.view, path, false)) {
+    l.files.push(skipped(path, 'project', bytes, `rule in ${container}`, `${SKIP_LAZY}: has paths:, loads when a matching file is read`));
+    return;
+  }
+  const real = l.view.realPath?.(path) ?? path;
+  if (real !== path && !l.approve && !insideDir(real, l.cwd)) {
+    l.files.push(skipped(path, 'project', bytes, `unconditional rule in ${container}`,
+      `symbolic link to ${real}, outside cwd: needs approval, dropped in non-interactive mode`));
+    return;
+  }
+  const why = real === path ? `unconditional rule in ${container}` : `unconditional rule in ${container} (${path} links to it)`;
+  loadFile(l, { home: false, path: real }, 'project', DESC_PROJECT, why, 0);
 }
 
 function projectDir(l: Loader, dir: string, useAgents: boolean): void {
@@ -119,15 +188,8 @@ function projectDir(l: Loader, dir: string, useAgents: boolean): void {
     const path = joinRel(dir, name);
     if (exists(l.view, path)) loadFile(l, { home: false, path }, 'project', DESC_PROJECT, `${name} in ${where}`, 0);
   }
-  const rulePrefix = joinRel(dir, '.claude/rules/');
-  for (const path of pathsWithPrefix(l.view, rulePrefix)) {
-    if (!path.endsWith('.md')) continue;
-    if (hasRulePaths(l.view, path)) {
-      l.files.push(skipped(path, 'project', l.view.read(path)?.length ?? 0, `rule in ${rulePrefix}`, `${SKIP_LAZY}: has paths:, loads when a matching file is read`));
-    } else {
-      loadFile(l, { home: false, path }, 'project', DESC_PROJECT, `unconditional rule in ${rulePrefix}`, 0);
-    }
-  }
+  const rules = joinRel(dir, '.claude/rules');
+  for (const path of claudeRuleFiles(l.view, rules, false)) projectRule(l, path, `${rules}/`);
   const local = joinRel(dir, 'CLAUDE.local.md');
   if (exists(l.view, local)) loadFile(l, { home: false, path: local }, 'project', DESC_LOCAL, `CLAUDE.local.md in ${where}`, 0);
 }
@@ -147,8 +209,9 @@ export const claudeCodeProfile: AgentProfile = {
     if (view.readHome('.claude/CLAUDE.md') !== undefined) {
       loadFile(l, { home: true, path: '.claude/CLAUDE.md' }, 'global', DESC_USER, 'user memory', 0);
     }
-    for (const rel of view.homePaths ?? []) {
-      if (rel.startsWith('.claude/rules/') && rel.endsWith('.md')) loadFile(l, { home: true, path: rel }, 'global', DESC_USER, 'user rule', 0);
+    for (const rel of claudeRuleFiles(view, '.claude/rules', true)) {
+      if (hasRulePaths(view, rel, true)) l.files.push(skipped(`~/${rel}`, 'global', view.readHome(rel)?.length ?? 0, 'user rule', `${SKIP_LAZY}: has paths:, loads when a matching file is read`));
+      else loadFile(l, { home: true, path: rel }, 'global', DESC_USER, 'user rule', 0);
     }
     const chain = dirChain(cwd);
     const claudeOnPath = chain.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => exists(view, joinRel(d, n))));

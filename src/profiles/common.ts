@@ -6,6 +6,7 @@
  */
 import { countTokens } from '../validate/token-count.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
+import { compareCodeUnits } from '../util/compare.js';
 import { lowerBound } from '../util/sorted.js';
 import type { ProfileFile, ProfileResult, RepoView } from './types.js';
 import { SKIP_BUDGET } from './types.js';
@@ -39,6 +40,21 @@ export function dirChain(cwd: string, top = ''): string[] {
   const out = [''];
   for (let i = 0; i < parts.length; i++) out.push(parts.slice(0, i + 1).join('/'));
   return out.filter((d) => top === '' || d === top || d.startsWith(`${top}/`));
+}
+
+/**
+ * Path order component by component (`sub/x` before `sub-a`, unlike plain code-unit order): what a
+ * depth-first walk that sorts each directory by name yields. Claude Code without a listing and
+ * Copilot CLI order rule files this way.
+ */
+export function byComponents(a: string, b: string): number {
+  const pa = a.split('/');
+  const pb = b.split('/');
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const c = compareCodeUnits(pa[i]!, pb[i]!);
+    if (c !== 0) return c;
+  }
+  return pa.length - pb.length;
 }
 
 export function joinRel(dir: string, name: string): string {

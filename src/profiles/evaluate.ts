@@ -1,27 +1,27 @@
 /**
  * Profiles over a whole build, for `build`/`lint` and the manifest.
  *
- * 1. For each variant pick one representative directory: the shortest of its
- *    dirs (ties: code-unit order). All dirs of a variant share the canonical
- *    chain, so Codex/Claude can differ inside one variant only where their
- *    selection differs from the canonical model (e.g. a Codex fallback file
- *    in one dir); one load per variant and profile keeps a 100k-path build
- *    linear in variants, at the cost of missing such rare splits.
- * 2. Run every enabled profile there with its policy options and record
- *    bytes, tokens, whether the text fits (nothing cut or dropped) and which
- *    files were cut or dropped.
- * 3. Aggregate findings over variants — one diagnostic per (profile, file,
- *    finding), counting the paths of every variant where it happens (sum of
- *    pathCount) — placed at the file, line 1 col 1:
- *    RC5501 dropped by a budget, RC5502 cut by a budget, RC5503 a canonical
- *    source the agent skips, RC5504 a project file the agent loads that the
- *    canonical model does not, RC5505 an unknown profile name.
+ * 1. Split each variant's directories into session classes
+ *    (session-classes.ts): directories where every agent starts the same
+ *    session. Usually one or two per variant, so the cost stays linear in
+ *    variants, yet a split inside a variant (a Codex fallback file in one
+ *    directory, a root-level import that is "external" below the root) is
+ *    seen and counted at the paths where it happens.
+ * 2. Run every enabled profile once per class, in its shortest directory,
+ *    with its policy options.
+ * 3. The variant's row is the worst class: most bytes and tokens, fits only
+ *    if every class fits, the files dropped anywhere.
+ * 4. Findings (findings.ts), each counted once per class with the class's
+ *    paths, are merged over the build — one diagnostic per (profile, code,
+ *    file), at the file, line 1 col 1. RC5505 is an unknown profile name.
  */
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compareCodeUnits } from '../util/compare.js';
+import { findingsOf, fmt, type Finding } from './findings.js';
 import { profileByName } from './registry.js';
-import type { AgentProfile, ProfileFile, ProfileResult, RepoView } from './types.js';
-import { SKIP_BUDGET, SKIP_LAZY } from './types.js';
+import { SessionClasses } from './session-classes.js';
+import type { AgentProfile, ProfileResult, RepoView } from './types.js';
+import { SKIP_BUDGET } from './types.js';
 
 export interface ProfileFit { bytes: number; tokens: number; fits: boolean; dropped: string[] }
 
@@ -29,11 +29,6 @@ export interface ProfileEvaluation {
   perVariant: Record<string, Record<string, ProfileFit>>;
   diagnostics: Diagnostic[];
 }
-
-interface Finding { code: string; file: string; profile: AgentProfile; paths: number; detail: string }
-
-/** 31904 → "31,904" without Intl, so messages never depend on the host's locale data. */
-const fmt = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export function representativeDir(dirs: readonly string[]): string {
   let best: string | undefined;
@@ -43,37 +38,6 @@ export function representativeDir(dirs: readonly string[]): string {
   return best ?? '';
 }
 
-/** "the root AGENTS.md uses 31,904 of 32,768 bytes" — who spent the budget before `file`. */
-function budgetDetail(result: ProfileResult, file: ProfileFile): string {
-  if (!result.budget) return file.skipped ?? 'the agent\'s budget is exhausted';
-  const before = result.files.slice(0, result.files.indexOf(file)).filter((f) => f.origin === 'project' && f.keptBytes > 0 && !f.skipped);
-  const used = before.reduce((n, f) => n + f.keptBytes, 0);
-  const who = before.length === 0 ? 'earlier files' : before.length === 1 ? (before[0]!.path.includes('/') ? before[0]!.path : `the root ${before[0]!.path}`)
-    : `${before[0]!.path} and ${before.length - 1} more`;
-  const verb = before.length === 1 ? 'uses' : 'use';
-  return `${who} ${verb} ${fmt(used)} of ${fmt(result.budget.limit)} ${result.budget.unit}`;
-}
-
-function findingsOf(profile: AgentProfile, result: ProfileResult, canonical: ReadonlySet<string>, pathCount: number, view: RepoView): Finding[] {
-  const out: Finding[] = [];
-  const add = (code: string, file: string, detail: string): void => { out.push({ code, file, profile, paths: pathCount, detail }); };
-  // A file the agent skips by one name but loads whole by another (CLAUDE.md as a
-  // symlink to AGENTS.md) loses nothing: compare by content, not by name.
-  const loadedBytes = result.files.filter((f) => !f.skipped && !f.cut && !f.path.startsWith('~/')).map((f) => view.read(f.path));
-  const loadedElsewhere = (path: string): boolean => {
-    const bytes = view.read(path);
-    return bytes !== undefined && bytes.length > 0 && loadedBytes.some((b) => b !== undefined && b.length === bytes.length && Buffer.from(b).equals(bytes));
-  };
-  for (const f of result.files) {
-    if (f.path.startsWith('~/')) continue;
-    if (f.skipped?.startsWith(SKIP_BUDGET)) add('RC5501', f.path, budgetDetail(result, f));
-    else if (f.cut) add('RC5502', f.path, `at byte ${fmt(f.cut.offset)}, ${fmt(f.cut.bytesLost)} bytes lost: ${budgetDetail(result, f)}`);
-    else if (f.skipped && canonical.has(f.path) && !f.skipped.startsWith(SKIP_LAZY) && !f.skipped.startsWith('blank') && !loadedElsewhere(f.path)) add('RC5503', f.path, f.skipped);
-    else if (!f.skipped && f.origin === 'project' && !canonical.has(f.path)) add('RC5504', f.path, f.reason);
-  }
-  return out;
-}
-
 function message(f: Finding): string {
   const at = `at ${fmt(f.paths)} path${f.paths === 1 ? '' : 's'}`;
   const a = f.profile.agent;
@@ -81,6 +45,11 @@ function message(f: Finding): string {
     case 'RC5501': return `${a} drops ${f.file} ${at}: ${f.detail}`;
     case 'RC5502': return `${a} truncates ${f.file} ${at} ${f.detail}`;
     case 'RC5503': return `${a} does not load ${f.file} ${at} where rulec does: ${f.detail}`;
+    case 'RC5506': {
+      const [times, routes] = f.detail.split('|');
+      return `${a} sends ${f.file} ${times} ${at}: ${routes}`;
+    }
+    case 'RC5507': return `${a} loads ${f.file} ${at} only when the user approves it: ${f.detail}`;
     default: return `${a} loads ${f.file} ${at} where rulec does not (${f.detail})`;
   }
 }
@@ -96,12 +65,38 @@ function aggregate(findings: readonly Finding[]): Diagnostic[] {
   return [...merged.values()].map((f) => diag(f.code, { file: f.file, message: message(f) }));
 }
 
+/** Step 3: the worst of a variant's classes. */
+function worst(rows: readonly ProfileFit[]): ProfileFit {
+  const dropped = [...new Set(rows.flatMap((r) => r.dropped))].sort(compareCodeUnits);
+  return {
+    bytes: Math.max(0, ...rows.map((r) => r.bytes)),
+    tokens: Math.max(0, ...rows.map((r) => r.tokens)),
+    fits: rows.every((r) => r.fits),
+    dropped,
+  };
+}
+
+/** File names the profiles' options make agents read (Codex fallbacks, Gemini context names). */
+function optionNames(options: Record<string, Record<string, unknown>>): string[] {
+  const out: string[] = [];
+  for (const o of Object.values(options)) {
+    for (const k of ['fallback_filenames', 'context_file_names']) {
+      const v = o?.[k];
+      if (typeof v === 'string') out.push(v);
+      else if (Array.isArray(v)) out.push(...v.filter((x): x is string => typeof x === 'string'));
+    }
+  }
+  return out;
+}
+
 export function evaluateProfiles(
   view: RepoView,
   variants: readonly { id: string; dirs: readonly string[]; pathCount: number }[],
   enabled: readonly string[],
   options: Record<string, Record<string, unknown>>,
   canonicalSources: (variantId: string) => readonly string[],
+  /** Canonical sources that some file imports (where cwd lies relative to them matters to Claude Code). */
+  imported: ReadonlySet<string> = new Set(),
 ): ProfileEvaluation {
   const diagnostics: Diagnostic[] = [];
   const profiles: AgentProfile[] = [];
@@ -112,22 +107,28 @@ export function evaluateProfiles(
   }
   const perVariant: Record<string, Record<string, ProfileFit>> = {};
   const findings: Finding[] = [];
+  const sessions = new SessionClasses(view, optionNames(options), imported);
   for (const v of variants) {
-    const cwd = representativeDir(v.dirs);
-    const canonical = new Set(canonicalSources(v.id));
+    const canonicalList = canonicalSources(v.id);
+    const canonical = new Set(canonicalList);
+    const classes = sessions.classesOf(v.dirs, canonicalList);
     const row: Record<string, ProfileFit> = {};
     for (const p of profiles) {
-      let result: ProfileResult;
-      try {
-        result = p.load(view, cwd, options[p.name] ?? {});
-      } catch (e) {
-        // A profile bug must not take the build down: report it and go on.
-        diagnostics.push(diag('RC9001', { file: '', message: `profile ${p.name} failed at ${cwd === '' ? 'the root' : cwd}: ${(e as Error).message}` }));
-        continue;
+      const fits: ProfileFit[] = [];
+      for (const c of classes) {
+        let result: ProfileResult;
+        try {
+          result = p.load(view, c.dir, options[p.name] ?? {});
+        } catch (e) {
+          // A profile bug must not take the build down: report it and go on.
+          diagnostics.push(diag('RC9001', { file: '', message: `profile ${p.name} failed at ${c.dir === '' ? 'the root' : c.dir}: ${(e as Error).message}` }));
+          continue;
+        }
+        const dropped = result.files.filter((f) => f.cut || f.skipped?.startsWith(SKIP_BUDGET)).map((f) => f.path);
+        fits.push({ bytes: result.bytes, tokens: result.tokens, fits: !result.truncated, dropped });
+        findings.push(...findingsOf(p, result, canonical, c.pathCount, view));
       }
-      const dropped = result.files.filter((f) => f.cut || f.skipped?.startsWith(SKIP_BUDGET)).map((f) => f.path);
-      row[p.name] = { bytes: result.bytes, tokens: result.tokens, fits: !result.truncated, dropped };
-      findings.push(...findingsOf(p, result, canonical, v.pathCount, view));
+      if (fits.length > 0) row[p.name] = worst(fits);
     }
     perVariant[v.id] = row;
   }

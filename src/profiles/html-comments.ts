@@ -32,9 +32,31 @@ export function stripBlockComments(input: string): string {
     while (!closed && j + 1 < lines.length) closed = lines[++j]!.text.includes('-->');
     if (closed) while (j + 1 < lines.length - 1 && lines[j + 1]!.text.trim() === '') j++;
     const token = lines.slice(i, j + 1).map((l) => l.text).join('\n') + (j < lines.length - 1 ? '\n' : '');
-    const rest = token.replace(/<!--[\s\S]*?-->/g, '');
+    const rest = removeComments(token);
     if (rest.trim() !== '') out.push(rest);
     i = j + 1;
   }
   return out.join('');
+}
+
+/**
+ * `text.replace(/<!--[\s\S]*?-->/g, '')` in one left-to-right pass. The lazy
+ * regex restarts its scan for `-->` at every `<!--`, which is quadratic on a
+ * line of repeated `<!-- `; this finds each opener's first closer once. With
+ * no closer after an opener, no later opener has one either: the rest stays.
+ */
+export function removeComments(text: string): string {
+  let open = text.indexOf('<!--');
+  if (open < 0) return text;
+  const parts: string[] = [];
+  let from = 0;
+  while (open >= 0) {
+    const close = text.indexOf('-->', open + 4);
+    if (close < 0) break;
+    parts.push(text.slice(from, open));
+    from = close + 3;
+    open = text.indexOf('<!--', from);
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
 }

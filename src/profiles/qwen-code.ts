@@ -7,7 +7,9 @@
  * 2. Project: for each name in (QWEN.md, AGENTS.md), every directory from the
  *    project root down to cwd — grouped by name, not by directory.
  * 3. Text: lossy UTF-8, trimmed (a BOM goes with the trim); CRLF and HTML
- *    comments stay. (Gemini-style @imports were not exercised here.)
+ *    comments stay. (Gemini-style @imports were not exercised here.) One file
+ *    reached by two names (a symbolic link) loads once, under the first; a
+ *    blank file is left out.
  * 4. Last: ~/.qwen/output-language.md. Qwen writes the default below on its
  *    first start when the file is missing, so a missing file shows the default.
  * 5. Framing, in the system message: per file "--- Context from: <path> ---\n
@@ -80,12 +82,24 @@ export const qwenCodeProfile: AgentProfile = {
     const parts: string[] = [];
     const cwdAbs = showRepo(view, cwd);
     homeFile(view, cwdAbs, '.qwen/QWEN.md', null, files, parts);
+    const seen = new Map<string, string>();
     for (const name of NAMES) {
       for (const dir of dirChain(cwd)) {
         const path = joinRel(dir, name);
         if (!exists(view, path)) continue;
+        const id = view.realPath?.(path) ?? path;
+        const kept = seen.get(id);
+        if (kept !== undefined) {
+          files.push({ path, origin: 'project', bytes: view.read(path)?.length ?? 0, keptBytes: 0, tokens: 0, reason: `${name} on the path to cwd`, skipped: `same file as ${kept} (symbolic link): loaded once` });
+          continue;
+        }
+        seen.set(id, path);
         const raw = view.read(path) ?? new Uint8Array();
         const text = decodeLossy(raw).trim();
+        if (text === '') {
+          files.push({ ...loaded(path, 'project', raw, text, `${name} on the path to cwd`), keptBytes: 0, skipped: 'blank: left out' });
+          continue;
+        }
         files.push(loaded(path, 'project', raw, text, `${name} on the path to cwd`));
         parts.push(segment(relativeDisplay(cwdAbs, showRepo(view, path)), text));
       }

@@ -20,6 +20,26 @@ export interface RepoView {
    * '.claude/rules/**'). Optional: without it, listed home directories count as empty.
    */
   homePaths?: readonly string[];
+  /**
+   * Where a repo path leads after following every symbolic link (repo-relative; the path itself
+   * when no link is involved), or undefined when it leads nowhere inside the repository. Agents
+   * that recognise one file reached twice (Claude Code, Gemini CLI, Copilot CLI) use it.
+   * Optional: without it every path is its own file.
+   */
+  realPath?(path: string): string | undefined;
+  /**
+   * The entries of a directory in the order the file system lists them (readdir order: hashed on
+   * ext4, not sorted), symbolic links followed (`isDir` of the target). `dir` is repo-relative
+   * ('' = root) or `~/`-prefixed for the home directory. Claude Code loads `.claude/rules` in this
+   * order. Optional, and never given to a build (bundles must not depend on readdir order):
+   * without it profiles walk `paths` in name order.
+   */
+  listDir?(dir: string): readonly DirEntry[] | undefined;
+}
+
+export interface DirEntry {
+  name: string;
+  isDir: boolean;
 }
 
 export type FileOrigin = 'project' | 'global' | 'managed' | 'import';
@@ -36,6 +56,8 @@ export interface ProfileFile {
   tokens: number;
   /** Why the agent looks at this file (its selection rule). */
   reason: string;
+  /** For an import: the file whose `@path` pulled it in. */
+  importedBy?: string;
   /** Set when the agent's budget cut the file: byte offset of the cut and the bytes lost after it. */
   cut?: { offset: number; bytesLost: number };
   /** Set when the file contributes nothing, with the agent's reason (see SKIP_* prefixes). */

@@ -25,6 +25,7 @@ import { materialiseBundle } from './bundle-blobs.js';
 import { GENESIS, pointOf, verifyStep, type ChainPoint, type VerifiedIndex } from './chain.js';
 import { bucketOf, inCohort, validSubject } from './cohort.js';
 import { RegistryError, registryError } from './errors.js';
+import { signedBy } from './sign.js';
 import { DEFAULT_CHANNEL, GRAMMAR, own, type DenyEntry } from './model.js';
 import type { Store } from './store.js';
 import type { TrustPolicy } from './trust.js';
@@ -166,5 +167,5 @@ export function openPinned(stateDir: string, pin: Pin, trust: TrustPolicy): Open
   const record = own(new AdmitterState(stateDir).readCheckpoint()?.index.doc.state.bundles ?? {}, pin.digest);
   const envelope = readRegularFile(`${dir}.dsse.json`);
   if (!envelope.ok) throw registryError('RC7202', { file: `${pin.path}.dsse.json`, message: `the manifest signature of ${pin.digest.slice(0, 19)} is missing from ${stateDir}` });
-  return openBundle(dir, { expectDigest: pin.digest, signature: { envelope: envelope.bytes, trust, ...(record ? { seq: record.published_seq } : {}) } });
+  return openBundle(dir, { expectDigest: pin.digest, verifyManifest: signedBy({ envelope: envelope.bytes, trust, ...(record ? { seq: record.published_seq } : {}) }) });
 }

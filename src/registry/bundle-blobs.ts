@@ -23,7 +23,7 @@ import { digestOf } from '../util/hash.js';
 import { RegistryError, registryError } from './errors.js';
 import type { SigningKey } from './keys.js';
 import type { BundleRecord } from './model.js';
-import { envelopeBytes, PAYLOAD_TYPE, signEnvelope } from './sign.js';
+import { envelopeBytes, PAYLOAD_TYPE, signEnvelope, signedBy } from './sign.js';
 import type { Store } from './store.js';
 import type { TrustPolicy } from './trust.js';
 import { isErrno } from './stores/durable.js';
@@ -84,7 +84,7 @@ export async function materialiseBundle(store: Store, digest: string, record: Bu
     for (const sub of BUNDLE_DIRS) mkdirSync(join(tmp, sub));
     writeFileSync(join(tmp, MANIFEST_FILE), manifestRaw);
     for (const [rel, want] of listedFiles(parsed.manifest)) writeFileSync(join(tmp, rel), await readBlob(store, want.sha256, rel));
-    openBundle(tmp, { expectDigest: digest, verify: 'all', signature: { ...signature, envelope } });
+    openBundle(tmp, { expectDigest: digest, verify: 'all', verifyManifest: signedBy({ ...signature, envelope }) });
     writeFileSync(`${tmp}.dsse.json`, envelope);
     renameSync(`${tmp}.dsse.json`, `${dir}.dsse.json`);
     renameSync(tmp, dir);
@@ -93,7 +93,7 @@ export async function materialiseBundle(store: Store, digest: string, record: Bu
     rmSync(`${tmp}.dsse.json`, { force: true });
     if (!isErrno(e, 'ENOTEMPTY', 'EEXIST')) throw e;
   }
-  return { dir, envelope, bundle: openBundle(dir, { expectDigest: digest, signature: { ...signature, envelope } }) };
+  return { dir, envelope, bundle: openBundle(dir, { expectDigest: digest, verifyManifest: signedBy({ ...signature, envelope }) }) };
 }
 
 /** The bundle already fetched into `dir`, if it verifies; a copy that does not is removed (never served). */
@@ -101,7 +101,7 @@ function openExisting(dir: string, digest: string, signature: { trust: TrustPoli
   if (!existsSync(dir)) return null;
   const env = readRegularFile(`${dir}.dsse.json`);
   try {
-    if (env.ok) return { dir, envelope: env.bytes, bundle: openBundle(dir, { expectDigest: digest, verify: 'all', signature: { ...signature, envelope: env.bytes } }) };
+    if (env.ok) return { dir, envelope: env.bytes, bundle: openBundle(dir, { expectDigest: digest, verify: 'all', verifyManifest: signedBy({ ...signature, envelope: env.bytes }) }) };
   } catch (e) {
     if (!(e instanceof BundleError)) throw e;
   }

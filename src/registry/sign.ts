@@ -127,3 +127,8 @@ export function verifyManifestSignature(manifest: Uint8Array, sig: ManifestSigna
   if (!env.payload.equals(Buffer.from(manifest))) return diag('RC7307', { file, message: 'the signature envelope signs another manifest than this one' });
   return checkSignatures(env.envelope, sig.trust, 'publish', file, sig.seq);
 }
+
+/** An `openBundle` `verifyManifest` hook that refuses a manifest `sig` does not sign to the publish threshold. */
+export function signedBy(sig: ManifestSignature): (manifest: Buffer) => Diagnostic | null {
+  return (manifest) => verifyManifestSignature(manifest, sig);
+}

@@ -57,13 +57,22 @@ export function explainPath(manifest: ManifestV1, path: string): Explanation {
   const pathDir = own(index, path) !== undefined ? path : dirnameOf(path);
   const ancestors = new Set(ancestorDirs(pathDir));
   const notLoaded: Explanation['not_loaded'] = [];
+  // A link records its final target (the whole chain followed), so files are the same
+  // file exactly when their real ids are equal — whichever of them is the link.
+  const realOf = (id: string): string => own(files, id)?.link ?? id;
+  const loadedByReal = new Map<string, string>();
+  for (const id of [...loaded].sort(compareCodeUnits)) if (!loadedByReal.has(realOf(id))) loadedByReal.set(realOf(id), id);
+  const overrides = new Set(Object.values(files).filter((f) => f.format === 'agents-override').map((f) => f.scope));
   for (const [id, f] of Object.entries(files).sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (loaded.has(id) || f.activation === 'import') continue;
-    if (f.link && loaded.has(f.link)) notLoaded.push({ id, why: `same file as ${f.link} (symlink)` });
+    const twin = loadedByReal.get(realOf(id));
+    if (twin !== undefined) notLoaded.push({ id, why: sameFile(id, f.link, twin, realOf(twin)) });
     else if (f.activation === 'requested') notLoaded.push({ id, why: 'agent-requested rule: offered by its description, loaded only if the agent asks' });
     else if (f.activation === 'manual') notLoaded.push({ id, why: 'manual rule: never loaded automatically' });
     else if (f.activation === 'attached') notLoaded.push({ id, why: `globs ${(f.globs ?? []).join(', ')} do not match this path` });
-    else if (f.activation === 'standing' && ancestors.has(f.scope)) notLoaded.push({ id, why: f.format === 'agents' ? 'shadowed by AGENTS.override.md in the same directory' : 'not on this path\'s chain' });
+    else if (f.activation === 'standing' && ancestors.has(f.scope)) {
+      notLoaded.push({ id, why: f.format === 'agents' && overrides.has(f.scope) ? 'shadowed by AGENTS.override.md in the same directory' : 'not on this path\'s chain' });
+    }
     else if (f.activation === 'standing' && isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
   }
   const conflicts = manifest.conflicts
@@ -71,6 +80,14 @@ export function explainPath(manifest: ManifestV1, path: string): Explanation {
     .map((e) => ({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason,
       sides: e.sides.map((x) => ({ source: x.source, line: x.line, col: x.col, value: x.value })) }));
   return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded, conflicts };
+}
+
+/** Why `id` is not listed although `twin`, the same file, is: which of them is the link. */
+function sameFile(id: string, link: string | undefined, twin: string, twinReal: string): string {
+  if (link === twin) return `same file as ${twin} (symlink)`;
+  if (link === undefined) return `same file as ${twin} (${twin} is a symlink to it)`;
+  if (twinReal === twin) return `same file as ${twin} (symlink)`;
+  return `same file as ${twin} (both are symlinks to ${link})`;
 }
 
 export function formatExplanation(e: Explanation, origin: string, extra: string[] = []): string {

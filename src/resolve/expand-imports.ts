@@ -7,6 +7,7 @@
 import type { ParsedDoc, SourceRef } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { importCandidates, importTarget, looksLikePath, type ImportRoots } from '../parse/import-target.js';
+import { expandsImports } from '../discover/formats.js';
 
 export interface ImportContext {
   docs: ReadonlyMap<string, ParsedDoc>;
@@ -22,6 +23,7 @@ export interface Expansion {
 export function expandImports(rootId: string, ctx: ImportContext): Expansion {
   const refs: SourceRef[] = [];
   const diagnostics: Diagnostic[] = [];
+  if (!expandsImports(rootId)) return { refs, diagnostics };
   const seen = new Set<string>([rootId]);
   const walk = (id: string, chain: string[]): void => {
     const doc = ctx.docs.get(id);

@@ -16,6 +16,7 @@ import type { ParsedDoc, SourceFile } from '../types.js';
 import { diag, sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
 import { SECRET_RULES } from './lint/secrets.js';
 import { HIDDEN_UNICODE_RULES } from './lint/hidden-unicode.js';
+import { CONTROL_CHAR_RULES } from './lint/control-chars.js';
 import { DANGEROUS_COMMAND_RULES } from './lint/dangerous-commands.js';
 import { PROMPT_INJECTION_RULES } from './lint/prompt-injection.js';
 import { FENCE_FORGERY_RULES } from './lint/fence-forgery.js';
@@ -35,6 +36,7 @@ export interface LintRule {
 export const LINT_RULES: readonly LintRule[] = [
   ...SECRET_RULES,
   ...HIDDEN_UNICODE_RULES,
+  ...CONTROL_CHAR_RULES,
   ...DANGEROUS_COMMAND_RULES,
   ...PROMPT_INJECTION_RULES,
   ...FENCE_FORGERY_RULES,

@@ -36,7 +36,7 @@ describe('rulec check (process)', () => {
     expect([r.status, r.stderr]).toEqual([0, '']);
     expect(rulec(h.repo, ['check', '--base', 'main~1']).stdout).toBe(r.stdout);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
-    expect(r.stdout).toMatch(/^rulec check: no rule file changed between main~1 \([0-9a-f]{12}; given with --base\) and HEAD/);
+    expect(r.stdout).toMatch(/^rulec check main~1 \([0-9a-f]{12}\) → HEAD \([0-9a-f]{12}\): no rule file changed, nothing to check \(base: given with --base\)\n$/);
     const ours = r.loaded.filter((u) => u.includes('/dist/'));
     expect(ours.some((u) => u.endsWith('/cli/commands/check.js'))).toBe(true);
     expect(r.loaded.filter((u) => /\/(compile|diff-bundles|check-run|token-count)\.js$|js-tiktoken/.test(u))).toEqual([]);

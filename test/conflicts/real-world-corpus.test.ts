@@ -18,12 +18,27 @@ const CORPUS = '/work/shared/real-world-corpus';
 
 /** Reviewed events per corpus entry: signature and the reviewer's judgement. */
 const REVIEWED: Record<string, [string, string][]> = {
+  'launchdarkly__js-core': [
+    ...copies('.cursor/rules/dependencies.mdc', 6), ...copies('.cursor/rules/development.mdc', 4),
+    ...copies('.cursor/rules/testing.mdc', 1), ...copies('.cursor/rules/typescript.mdc', 3),
+  ],
   'ghostty-org__ghostty': [
     ['override build-command AGENTS.md | macos/AGENTS.md -> macos/AGENTS.md',
       'true: the root says "Build: `zig build`", macos/AGENTS.md says "do not use `zig build`" for the app and use macos/build.nu; ' +
       'the macOS directory is more specific and wins there, exactly what its authors meant (info).'],
   ],
 };
+
+/**
+ * launchdarkly: the root CLAUDE.md and four always-on Cursor rules (`alwaysApply: true`, root scope)
+ * carry the same bullets ("Use TypeScript for all new code", the test-layout rules …), one event per
+ * bullet. True and info, as intended: no agent loads both a CLAUDE.md and a Cursor rule, but the
+ * copies drift apart when one side is edited (RC3105).
+ */
+function copies(rule: string, n: number): [string, string][] {
+  return Array.from({ length: n }, () => [`copy duplicate-text ${rule} | CLAUDE.md -> -`,
+    'true (info): the same statement written for Cursor and for Claude Code at the root; each agent reads one copy, they drift']);
+}
 
 const entries = existsSync(CORPUS) ? readdirSync(CORPUS).filter((d) => existsSync(join(CORPUS, d, 'files'))).sort() : [];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECRET_RULES, redact, shannonEntropy } from '../../src/validate/lint/secrets.js';
+import { SECRET_RULES, secretLabel, shannonEntropy } from '../../src/validate/lint/secrets.js';
 import { fakeToken, findings } from './lint-input.js';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -36,7 +36,7 @@ describe('secrets', () => {
     ['Slack token', `slack ${slack}`,
       [{ code: 'RC6005', severity: 'error', at: '1:7-1:49', message: 'Slack token xoxb-…(42 chars) in an instruction file' }]],
     ['Slack webhook', `post to ${hook}`,
-      [{ code: 'RC6006', severity: 'error', at: '1:9-1:86', message: 'Slack webhook URL https://hooks.slack.com…(77 chars) in an instruction file' }]],
+      [{ code: 'RC6006', severity: 'error', at: '1:9-1:86', message: 'chat webhook URL (Slack) https://hooks.slack.com/services/…(44 chars) in an instruction file' }]],
     ['Stripe live key', stripe,
       [{ code: 'RC6007', severity: 'error', at: '1:1-1:33', message: 'Stripe live key sk_live_…(32 chars) in an instruction file' }]],
     ['OpenAI project key', `OPENAI=${openai}`,
@@ -91,8 +91,8 @@ describe('secrets', () => {
   });
 
   it('redacts to a public prefix and a length', () => {
-    expect(redact(awsId, 4)).toBe('AKIA…(20 chars)');
-    expect(redact('abc', 4)).toBe('a…(3 chars)');
+    expect(secretLabel(awsId, 4)).toBe('AKIA…(20 chars)');
+    expect(secretLabel('abc', 4)).toBe('a…(3 chars)');
     expect(shannonEntropy('aaaa')).toBe(0);
     expect(shannonEntropy('abcd')).toBe(2);
   });

@@ -15,7 +15,11 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** Oracle agent name → rulec profile name. */
 const PROFILE_OF: Record<string, string> = { codex: 'codex', claude: 'claude-code', gemini: 'gemini-cli', copilot: 'copilot-cli', qwen: 'qwen-code' };
 
-interface Run { workdir: string; extra_args: string[]; oracle_env?: Record<string, string>; instruction_text: string }
+interface Run {
+  workdir: string; extra_args: string[]; oracle_env?: Record<string, string>; instruction_text: string;
+  /** readdir order of the `.claude/rules` directories the agent saw (capture.mjs). */
+  listing?: Record<string, string[]>;
+}
 interface Expected { agent: string; fixture: string; agent_version: string; runs: Record<string, Run> }
 
 /** Agent flags and oracle settings → profile options. */
@@ -61,7 +65,7 @@ for (const [label, dir] of [['oracle sample', path.join(HERE, 'expected-sample')
         it(`${exp.agent} ${exp.fixture} ${key}`, () => {
           expect(profile, `profile for ${exp.agent}`).toBeDefined();
           expect(fs.existsSync(path.join(FIXTURES, exp.fixture))).toBe(true);
-          const view = fixtureView(exp.fixture, { root: ROOT, home: HOME });
+          const view = fixtureView(exp.fixture, { root: ROOT, home: HOME, ...(run.listing ? { listing: run.listing } : {}) });
           const cwd = run.workdir === '.' ? '' : run.workdir;
           const result = profile!.load(view, cwd, optionsOf(exp.agent, run));
           expect(normalise(result.text)).toBe(run.instruction_text);

@@ -9,7 +9,11 @@ const big = (n: number, word = 'rule '): string => `${word.repeat(Math.ceil(n / 
 
 describe('evaluateProfiles', () => {
   it('reports a Codex cut once, summing the paths of every variant where it happens', () => {
-    const view = memoryView({ 'AGENTS.md': big(32_000), 'packages/api/AGENTS.md': big(2_000, 'api '), 'packages/api/src/x.ts': '' });
+    const files: Record<string, string> = { 'AGENTS.md': big(32_000), 'packages/api/AGENTS.md': big(2_000, 'api ') };
+    for (let i = 0; i < 199; i++) files[`packages/api/src/f${i}.ts`] = '';
+    for (let i = 0; i < 12; i++) files[`packages/api/src/deep/f${i}.ts`] = '';
+    for (let i = 0; i < 4; i++) files[`r${i}.ts`] = '';
+    const view = memoryView(files);
     const variants = [
       { id: 'v1', dirs: ['packages/api/src', 'packages/api'], pathCount: 200 },
       { id: 'v2', dirs: ['packages/api/src/deep'], pathCount: 12 },
@@ -28,7 +32,7 @@ describe('evaluateProfiles', () => {
   });
 
   it('reports a file dropped whole with the budget that starved it', () => {
-    const view = memoryView({ 'AGENTS.md': big(40), 'packages/api/AGENTS.md': 'api\n' });
+    const view = memoryView({ 'AGENTS.md': big(40), 'packages/api/AGENTS.md': 'api\n', 'packages/api/a.ts': '', 'packages/api/b.ts': '' });
     const r = evaluateProfiles(view, [{ id: 'v', dirs: ['packages/api'], pathCount: 3 }], ['codex'],
       { codex: { project_doc_max_bytes: 40 } }, () => ['AGENTS.md', 'packages/api/AGENTS.md']);
     expect(r.diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([
@@ -37,7 +41,9 @@ describe('evaluateProfiles', () => {
   });
 
   it('flags AGENTS.md that Claude ignores under a CLAUDE.md, and unknown profiles', () => {
-    const view = memoryView({ 'CLAUDE.md': 'c\n', 'packages/api/AGENTS.md': 'a\n' });
+    const files: Record<string, string> = { 'CLAUDE.md': 'c\n', 'packages/api/AGENTS.md': 'a\n' };
+    for (let i = 0; i < 6; i++) files[`packages/api/f${i}.ts`] = '';
+    const view = memoryView(files);
     const r = evaluateProfiles(view, [{ id: 'v', dirs: ['packages/api'], pathCount: 7 }], ['claude-code', 'nope'], {},
       () => ['CLAUDE.md', 'packages/api/AGENTS.md']);
     expect(r.diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([

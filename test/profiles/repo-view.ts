@@ -3,11 +3,14 @@
  * without `.git` and with `.gitignore` renamed `_gitignore` (so they never
  * hide files from rulec's own repository); the view restores the name.
  * `<fixture>.home/` next to a fixture is the private HOME of an oracle run.
+ * Symbolic links are listed as git lists them (one entry, never descended)
+ * and followed when read; `listing` (recorded by capture.mjs) gives the
+ * readdir order the agent saw.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RepoView } from '../../src/profiles/types.js';
+import type { DirEntry, RepoView } from '../../src/profiles/types.js';
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -17,7 +20,7 @@ function listFiles(dir: string, prefix = ''): string[] {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const rel = prefix === '' ? e.name : `${prefix}/${e.name}`;
     if (e.isDirectory()) out.push(...listFiles(path.join(dir, e.name), rel));
-    else if (e.isFile()) out.push(rel);
+    else if (e.isFile() || e.isSymbolicLink()) out.push(rel);
   }
   return out;
 }
@@ -36,11 +39,38 @@ function readUnder(root: string, rel: string): Uint8Array | undefined {
   }
 }
 
-export function fixtureView(name: string, display: { root?: string; home?: string } = {}): RepoView {
+/** `abs` after following every link, relative to `root`, or undefined when missing or outside. */
+function realUnder(root: string, abs: string): string | undefined {
+  try {
+    const real = fs.realpathSync(abs);
+    const rel = path.relative(fs.realpathSync(root), real);
+    return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep).join('/');
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FixtureDisplay {
+  root?: string;
+  home?: string;
+  /** Directory → entry names in the order the agent's file system listed them (a run's `listing`). */
+  listing?: Record<string, string[]>;
+}
+
+export function fixtureView(name: string, display: FixtureDisplay = {}): RepoView {
   const root = path.join(FIXTURES, name);
   const home = path.join(FIXTURES, `${name}.home`);
   const sort = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  const listing = display.listing;
+  const listDir = (dir: string): DirEntry[] | undefined => {
+    const names = listing && Object.prototype.hasOwnProperty.call(listing, dir) ? listing[dir] : undefined;
+    if (!names) return undefined;
+    const base = dir.startsWith('~/') ? path.join(home, dir.slice(2)) : path.join(root, stored(dir));
+    return names.map((n) => ({ name: n, isDir: fs.statSync(path.join(base, n), { throwIfNoEntry: false })?.isDirectory() ?? false }));
+  };
   return {
+    ...(listing ? { listDir } : {}),
+    realPath: (rel) => realUnder(root, path.join(root, stored(rel))),
     paths: listFiles(root).map(restore).sort(sort),
     // The oracle keeps import targets "outside the repository" in ../_outside.
     read: (rel) => (rel.startsWith('../_outside/') ? readUnder(path.join(FIXTURES, '_outside'), rel.slice(12)) : readUnder(root, stored(rel))),

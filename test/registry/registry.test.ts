@@ -10,6 +10,7 @@ import { openBundle, BundleError } from '../../src/bundle/open-bundle.js';
 import { admit, checkPin, impactOf, openPinned } from '../../src/registry/admit.js';
 import { bucketOf } from '../../src/registry/cohort.js';
 import { RegistryError } from '../../src/registry/errors.js';
+import { signedBy } from '../../src/registry/sign.js';
 import * as ops from '../../src/registry/ops.js';
 import { LocalStore } from '../../src/registry/stores/local.js';
 import { verifyRegistry } from '../../src/registry/verify.js';
@@ -227,7 +228,7 @@ describe('tampering is refused with a coded diagnostic', () => {
     const a = await admit(t.admitter(), { run: 'r' });
     const latest = JSON.parse(Buffer.from(JSON.parse(readFileSync(indexPath(t, 5), 'utf8')).payload, 'base64').toString());
     const other = readFileSync(blobPath(t, latest.state.bundles[B[1]!.digest].signature));
-    expect(() => openBundle(a.dir, { signature: { envelope: other, trust: t.trust } })).toThrow(expect.objectContaining({ code: 'RC7307' }));
+    expect(() => openBundle(a.dir, { verifyManifest: signedBy({ envelope: other, trust: t.trust }) })).toThrow(expect.objectContaining({ code: 'RC7307' }));
   });
 });
 

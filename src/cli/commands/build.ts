@@ -3,11 +3,11 @@ import { join, resolve } from 'node:path';
 import { compile } from '../../compile.js';
 import { writeBundle } from '../../emit/write-bundle.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
-import { formatDiagnostics, num, summaryLine } from '../../report/text.js';
-import { formatOption, parseCommandArgs, str } from '../args.js';
+import { buildReportOf } from '../../report/reporters/from-compile.js';
+import { parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
-import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, diagnosticsJson, displayPath, linesOf } from './shared.js';
-import { summarise } from './summary.js';
+import { emitReport, policyFileOf, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';
+import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
 
 export const BUILD_HELP = `Usage: rulec build [options]
 
@@ -16,19 +16,23 @@ Compile the repository's instruction files into a content-addressed bundle
 <out>/current at it. Nothing is written when errors are found.
 
 Options:
-${COMPILE_HELP}
+${COMPILE_INPUT_HELP}
+${REPORT_HELP}
   --out DIR         where bundles go (default: <repo>/bundles)
   --revision SEMVER revision recorded in the manifest (default: 0.1.0)
   --check           compile and verify that <out> already holds this exact bundle;
                     write nothing (exit 1 when stale: for CI)
   -h, --help        show this help
 
+Reports (--format, --report) are written even when errors are found; a failed
+build's JSON still holds the summary, every diagnostic and every conflict event.
+
 Exit codes: 0 built, 1 errors found (nothing written) or stale with --check, 2 usage or internal failure.`;
 
 export async function buildCommand(argv: string[], io: Io): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, out: { type: 'string' }, revision: { type: 'string' }, check: { type: 'boolean' } }, 0);
+  const { values } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, ...REPORT_OPTIONS, out: { type: 'string' }, revision: { type: 'string' }, check: { type: 'boolean' } }, 0);
   if (values.help) return io.out(`${BUILD_HELP}\n`), EXIT.clean;
-  const format = formatOption(values);
+  const request = reportRequest(values, io);
   const options = compileOptionsFrom(values, io);
   const revision = str(values, 'revision');
   const outDir = resolve(io.cwd, str(values, 'out') ?? join(options.repoDir, 'bundles'));
@@ -39,28 +43,10 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
   if (values.check) stale = !failed && !(await import('./check-bundle.js')).bundleMatches(outDir, result);
   else if (!failed) written = writeBundle(outDir, result);
 
-  if (format === 'json') {
-    io.out(`${JSON.stringify({
-      bundle_id: result.manifest.bundle_id, digest: result.digest, written: written && displayPath(io, written),
-      stale: values.check ? stale : undefined, summary: summarise(result), diagnostics: diagnosticsJson(result.diagnostics),
-    }, null, 2)}\n`);
-  } else {
-    io.out(formatDiagnostics(result.diagnostics, linesOf(result)));
-    if (result.diagnostics.length > 0) io.out('\n');
-    const s = summarise(result);
-    const lines = [
-      `rulec build ${displayPath(io, options.repoDir)}`,
-      `  paths        ${num(s.paths)}`,
-      `  sources      ${num(s.sources)} (${Object.entries(s.layers).map(([l, n]) => `${n} ${l}`).join(', ') || 'none'})`,
-      `  variants     ${num(s.variants)}${s.largest ? ` (largest ${s.largest.id}: ${num(s.largest.tokens)} tokens, ${s.largest.paths} paths)` : ''}`,
-      `  attachments  ${num(s.attachments)}`,
-      `  tokens       ${num(s.tokens)} unique (${result.policy.tokenizer})`,
-      `  bundle       ${result.manifest.bundle_id} ${result.digest}`,
-    ];
-    if (written) lines.push(`  written      ${displayPath(io, written)}`);
-    else if (values.check) lines.push(stale ? `  STALE        ${displayPath(io, outDir)} does not hold this bundle; run rulec build` : `  up to date   ${displayPath(io, join(outDir, result.manifest.bundle_id))}`);
-    else lines.push('  not written  errors found');
-    io.out(`${lines.join('\n')}\n\n${summaryLine(result.diagnostics)}\n`);
-  }
+  const report = buildReportOf(result, {
+    repo: displayPath(io, options.repoDir), policy_file: policyFileOf(options.repoDir, options.policyFile),
+    written: written && displayPath(io, written), check: values.check ? { out: displayPath(io, outDir), stale } : null,
+  }, toolInfo());
+  emitReport(io, request, report, result.redactions);
   return failed || stale ? EXIT.errors : EXIT.clean;
 }

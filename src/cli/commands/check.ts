@@ -12,18 +12,22 @@
  *    a risky change without the approvals its class needs.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { REPO_POLICY_PATH } from '../../config/repo-policy-path.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { NO_REDACTIONS } from '../../diagnostics/redact.js';
 import { NO_APPROVALS, parseApprovals } from '../../diff/approvals.js';
 import { skippedReport } from '../../diff/check-report.js';
-import { skippedLine } from '../../diff/format-check-text.js';
 import type { ApprovalsInput, CheckRef } from '../../diff/types.js';
+import { checkReportOf } from '../../report/reporters/from-diff.js';
 import { baseRef, headRef } from '../../source/refs.js';
 import { ruleChanges } from '../../source/rule-changes.js';
 import { diag } from '../../diagnostics/diagnostic.js';
-import { formatOption, parseCommandArgs, str } from '../args.js';
+import { toPosix } from '../../util/posix-path.js';
+import { UsageError } from '../../diagnostics/errors.js';
+import { parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
+import { emitReport, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';
 
 export const CHECK_HELP = `Usage: rulec check [--base REF] [--head REF] [options]
 
@@ -41,33 +45,49 @@ Options:
   --head REF        the commit to check (default: HEAD)
   --repo DIR        the repository (default: current directory)
   --managed DIR     managed-layer directory (overrides the policy's managed.dir)
+  --policy PATH     the policy file inside the repository, read from each commit
+                    (default: .rulec/policy.yaml); a file outside the repository
+                    applies to both commits as it is on disk
   --approvals FILE  the approvals contract: {"head": SHA, "approvers": [...], "teams": {...}}
                     (default: the RULEC_APPROVALS environment variable, a file path or the JSON itself)
-  --format FMT      text (default) or json (schemas/check.schema.json)
+${REPORT_HELP}
+                    (json: schemas/check.schema.json)
   -h, --help        show this help
 
 Exit codes: 0 pass, 1 fail, 2 usage or internal failure.`;
 
 export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const { values } = parseCommandArgs(argv, {
-    base: { type: 'string' }, head: { type: 'string' }, repo: { type: 'string' }, managed: { type: 'string' }, approvals: { type: 'string' }, format: { type: 'string' },
+    base: { type: 'string' }, head: { type: 'string' }, repo: { type: 'string' }, managed: { type: 'string' }, policy: { type: 'string' },
+    approvals: { type: 'string' }, ...REPORT_OPTIONS,
   }, 0);
   if (values.help) return io.out(`${CHECK_HELP}\n`), EXIT.clean;
-  const format = formatOption(values);
+  const request = reportRequest(values, io);
   const repoDir = resolve(io.cwd, str(values, 'repo') ?? '.');
+  const policyArg = str(values, 'policy');
+  const policyFile = policyArg === undefined ? undefined : resolve(io.cwd, policyArg);
+  const policyRel = policyFile === undefined ? REPO_POLICY_PATH : insideRepo(repoDir, policyFile);
   const heading = headRef(repoDir, str(values, 'head'));
   const [head, base] = await Promise.all([heading, baseRef(repoDir, str(values, 'base'), heading)]);
   const approvals = readApprovals(str(values, 'approvals'), io, head.commit);
-  const changes = await ruleChanges(repoDir, base.commit, head.commit, { policyFile: REPO_POLICY_PATH });
+  const changes = await ruleChanges(repoDir, base.commit, head.commit, { ...(policyRel !== null ? { policyFile: policyRel } : {}) });
   if (changes.relevant.length === 0) {
-    io.out(format === 'json' ? `${JSON.stringify(skippedReport(base, head, approvals.value), null, 2)}\n` : `${skippedLine(base, head)}\n`);
+    emitReport(io, request, checkReportOf(skippedReport(base, head, approvals.value), { lines: {}, policy_file: policyRel }, toolInfo()), NO_REDACTIONS);
     return EXIT.clean;
   }
   const managed = str(values, 'managed');
   const run = await import('./check-run.js');
-  const { report, lines } = await run.runCheck({ repoDir, base, head, changed: changes.relevant, approvals, ...(managed ? { managedDir: resolve(io.cwd, managed) } : {}) });
-  io.out(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : run.checkText(report, lines));
+  const { report, lines, redactions } = await run.runCheck({ repoDir, base, head, changed: changes.relevant, approvals,
+    ...(managed ? { managedDir: resolve(io.cwd, managed) } : {}), ...(policyFile ? { policyFile } : {}), policyRel });
+  emitReport(io, request, checkReportOf(report, { lines, policy_file: policyRel }, toolInfo()), redactions);
   return report.verdict === 'pass' ? EXIT.clean : EXIT.errors;
+}
+
+/** A policy file's path inside the repository (posix), or null when it lies outside it. */
+function insideRepo(repoDir: string, file: string): string | null {
+  const rel = relative(repoDir, file);
+  if (rel === '') throw new UsageError(`--policy names the repository itself: ${file}`);
+  return rel.startsWith('..') || isAbsolute(rel) ? null : toPosix(rel);
 }
 
 export interface Approvals { value: ApprovalsInput; diagnostics: Diagnostic[] }

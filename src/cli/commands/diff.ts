@@ -1,9 +1,11 @@
 /** `rulec diff OLD [NEW]`: what a change does to every path's context, its rules, conflicts, tokens and prompt cache. */
 import { resolve } from 'node:path';
 import { UsageError } from '../../diagnostics/errors.js';
+import { redactionsOf, type Redactions } from '../../diagnostics/redact.js';
 import { SIDE_SYNTAX } from '../../source/sides.js';
-import { formatOption, parseCommandArgs, str } from '../args.js';
+import { parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
+import { emitReport, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';
 
 export const DIFF_HELP = `Usage: rulec diff OLD [NEW] [options]
 
@@ -28,17 +30,18 @@ Options:
   --managed DIR     managed-layer directory (overrides the policy's managed.dir)
   --policy FILE     policy file for compiled sides (default: each side's own .rulec/policy.yaml)
   --include-local   include personal, unreviewed files in the worktree: side
-  --format FMT      text (default) or json (schemas/diff.schema.json)
+${REPORT_HELP}
+                    (json: schemas/diff.schema.json)
   -h, --help        show this help
 
 Exit codes: 0 compared, 2 usage error, an unusable bundle, or internal failure.`;
 
 export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
-    repo: { type: 'string' }, managed: { type: 'string' }, policy: { type: 'string' }, 'include-local': { type: 'boolean' }, format: { type: 'string' },
+    repo: { type: 'string' }, managed: { type: 'string' }, policy: { type: 'string' }, 'include-local': { type: 'boolean' }, ...REPORT_OPTIONS,
   }, 2);
   if (values.help) return io.out(`${DIFF_HELP}\n`), EXIT.clean;
-  const format = formatOption(values);
+  const request = reportRequest(values, io);
   const [oldArg, newArg = 'worktree:'] = positionals;
   if (oldArg === undefined) throw new UsageError(`diff needs OLD (${SIDE_SYNTAX}); see rulec diff --help`);
   const repoDir = resolve(io.cwd, str(values, 'repo') ?? '.');
@@ -52,16 +55,21 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const { resolveSide } = await import('../../source/sides.js');
   const oldSide = await loadSide(await resolveSide(oldArg, repoDir, io.cwd), compileOptions);
   const newSide = await loadSide(await resolveSide(newArg, repoDir, io.cwd), compileOptions);
-  const { diffBundles } = await import('../../diff/diff-bundles.js');
+  const { diffWithRedactions } = await import('../../diff/diff-bundles.js');
   const { BundleError } = await import('../../bundle/open-bundle.js');
-  let diff;
+  let done;
   try {
-    diff = diffBundles(oldSide.view, newSide.view, { layerOrder: newSide.layerOrder ?? oldSide.layerOrder ?? undefined });
+    done = diffWithRedactions(oldSide.view, newSide.view, { layerOrder: newSide.layerOrder ?? oldSide.layerOrder ?? undefined });
   } catch (e) {
     if (e instanceof BundleError) throw new UsageError(`cannot use a bundle: ${e.message} (${e.code})`);
     throw e;
   }
-  if (format === 'json') io.out(`${JSON.stringify(diff, null, 2)}\n`);
-  else io.out((await import('../../diff/format-text.js')).formatDiffText(diff));
+  const { diffReportOf } = await import('../../report/reporters/from-diff.js');
+  emitReport(io, request, diffReportOf(done.diff, toolInfo()), mergeRedactions([done.redactions, oldSide.result?.redactions, newSide.result?.redactions]));
   return EXIT.clean;
+}
+
+/** One redaction set from several (the diff's own and each compiled side's). */
+export function mergeRedactions(sets: readonly (Redactions | undefined)[]): Redactions {
+  return redactionsOf(sets.flatMap((r) => r?.sites ?? []));
 }

@@ -4,9 +4,9 @@
  * the agent sees it (git-ignored personal files included, global files from
  * the home directory), with the profile's options from the policy and --option.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, opendirSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import { loadPolicy } from '../../config/load-policy.js';
 import { discover } from '../../discover/discover.js';
@@ -14,8 +14,12 @@ import { readUnderRoot } from '../../discover/read-source.js';
 import { walkTree } from '../../discover/walk.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { PROFILES, profileByName } from '../../profiles/registry.js';
-import type { ProfileResult, RepoView } from '../../profiles/types.js';
+import type { DirEntry, ProfileResult, RepoView } from '../../profiles/types.js';
 import { num } from '../../report/text.js';
+import { redact, redactDeep, redactionsOf } from '../../diagnostics/redact.js';
+import { escapeFields, jsonText, oneLine } from '../../report/escape.js';
+import { secretSitesInText } from '../../validate/lint/secrets.js';
+import { printContext, warnAboutSecrets } from './print-context.js';
 import { compareCodeUnits } from '../../util/compare.js';
 import { dirnameOf, toPosix } from '../../util/posix-path.js';
 import type { Io } from '../io.js';
@@ -55,14 +59,56 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
     rootDisplay: toPosix(rootReal),
     homeDisplay: home ? toPosix(home) : '~',
     homePaths: home ? walkTree(join(home, '.claude', 'rules'), []).map((r) => `.claude/rules/${r}`) : [],
+    realPath: (rel) => realUnder(rootReal, rel),
+    listDir: (dir) => (dir.startsWith('~/') ? (home ? listUnder(home, dir.slice(2)) : undefined) : listUnder(rootReal, dir)),
   };
   const fromPolicy = (policy.profiles as Record<string, unknown> | undefined)?.[profile.name];
   const options = { ...(typeof fromPolicy === 'object' && fromPolicy !== null ? fromPolicy as Record<string, unknown> : {}), ...parseOptions(req.options) };
   const cwd = paths.includes(req.path) || isFile(rootReal, req.path) ? dirnameOf(req.path) : req.path;
   const result = profile.load(view, cwd, options);
-  if (req.format === 'json') io.out(`${JSON.stringify({ path: req.path, agent: profile.agent, options, ...result }, null, 2)}\n`);
-  else if (req.text) io.out(result.text);
-  else io.out(formatProfile(req.path, profile.agent, result));
+  // Only the injected text itself may show a secret it holds (and printContext says so); the listing is redacted.
+  const redactions = redactionsOf(secretSitesInText('', result.text));
+  const { text, ...listing } = result;
+  if (req.format === 'json') {
+    io.out(`${jsonText({ path: req.path, agent: profile.agent, options: redactDeep(options, redactions), ...redactDeep(listing, redactions), ...(req.text ? { text } : {}) })}\n`);
+    if (req.text) warnAboutSecrets(io, 'explain', text);
+  } else if (req.text) printContext(io, 'explain', text);
+  else io.out(redact(formatProfile(oneLine(req.path), profile.agent, escapeFields(result)), redactions));
+}
+
+/** Where `rel` leads under `rootReal` with every link on the way followed (parent directories too), or undefined outside or missing. */
+function realUnder(rootReal: string, rel: string): string | undefined {
+  try {
+    const within = relative(rootReal, realpathSync(join(rootReal, ...rel.split('/'))));
+    return within.startsWith(`..${sep}`) || within === '..' || /^[A-Za-z]:/.test(within) || within.startsWith(sep) ? undefined : toPosix(within);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Entries of `rel` under `root` in the order the file system lists them (opendir: readdirSync
+ * sorts), links followed only while they stay under `root`; undefined when it is no directory.
+ */
+function listUnder(root: string, rel: string): DirEntry[] | undefined {
+  try {
+    const rootReal = realpathSync(root);
+    const abs = realpathSync(join(root, ...rel.split('/').filter((x) => x !== '')));
+    const within = relative(rootReal, abs);
+    if (within.startsWith(`..${sep}`) || within === '..') return undefined;
+    const d = opendirSync(abs);
+    const out: DirEntry[] = [];
+    try {
+      for (let e = d.readSync(); e !== null; e = d.readSync()) {
+        out.push({ name: e.name, isDir: e.isDirectory() || (e.isSymbolicLink() && statSync(join(abs, e.name), { throwIfNoEntry: false })?.isDirectory() === true) });
+      }
+    } finally {
+      d.closeSync();
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
 }
 
 function isFile(root: string, rel: string): boolean {

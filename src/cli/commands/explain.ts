@@ -9,6 +9,9 @@ import { policyDigest } from '../../config/policy.js';
 import { discover } from '../../discover/discover.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { explainPath, formatExplanation } from '../../report/explain.js';
+import { NO_REDACTIONS, redact, redactDeep, type Redactions } from '../../diagnostics/redact.js';
+import { escapeFields, jsonText } from '../../report/escape.js';
+import { printContext, warnAboutSecrets } from './print-context.js';
 import { sha256Hex } from '../../util/hash.js';
 import { dirnameOf, toPosix } from '../../util/posix-path.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
@@ -62,18 +65,23 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const answer = await answerFrom(values, options, io);
   const e = explainPath(answer.manifest, path);
   const text = answer.textFor(path);
+  // Everything but the context text itself is redacted; the context is the agent's input (printContext warns).
+  const safe = redactDeep({ ...e, origin: answer.origin, bundle_id: answer.manifest.bundle_id }, answer.redactions);
   if (format === 'json') {
-    io.out(`${JSON.stringify({ ...e, origin: answer.origin, bundle_id: answer.manifest.bundle_id, ...(values.text ? { text } : {}) }, null, 2)}\n`);
+    io.out(`${jsonText(values.text ? { ...safe, text } : safe)}\n`);
+    if (values.text) warnAboutSecrets(io, 'explain', text);
   } else if (values.text) {
-    io.out(text);
+    printContext(io, 'explain', text);
   } else {
-    io.out(formatExplanation(e, answer.originText, answer.localNotes(path)));
+    io.out(redact(formatExplanation(escapeFields(safe), escapeFields(answer.originText), escapeFields(answer.localNotes(path))), answer.redactions));
   }
   return EXIT.clean;
 }
 
 interface Answer {
   manifest: ManifestV1;
+  /** Secrets of a fresh compile; a bundle's manifest was redacted when it was built. */
+  redactions: Redactions;
   origin: 'bundle' | 'compiled';
   originText: string;
   /** The frozen standing-context text at a path. */
@@ -89,7 +97,7 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
     const bundle = openVerified(dir);
     if (explicit || (await isFresh(bundle, options))) {
       return {
-        manifest: bundle.manifest, origin: 'bundle', originText: `from bundle ${displayPath(io, dir)}`,
+        manifest: bundle.manifest, redactions: NO_REDACTIONS, origin: 'bundle', originText: `from bundle ${displayPath(io, dir)}`,
         textFor: (path) => verified(() => bundle.contextFor(path).text, dir), localNotes: () => [],
       };
     }
@@ -97,7 +105,7 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
   const result = await compile(options);
   const texts = new Map(result.variants.map((v) => [v.id, v.text]));
   return {
-    manifest: result.manifest, origin: 'compiled', originText: 'compiled from the work tree',
+    manifest: result.manifest, redactions: result.redactions, origin: 'compiled', originText: 'compiled from the work tree',
     textFor: (path) => texts.get(variantFor(result.manifest.index, path)) ?? '',
     localNotes: (path) => result.discovered.localExcluded
       .filter((f) => { const d = dirnameOf(f); return d === '' || path === d || path.startsWith(`${d}/`); })

@@ -2,11 +2,12 @@
 import { resolve, relative } from 'node:path';
 import { compile } from '../../compile.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
-import { formatDiagnostics, summaryLine } from '../../report/text.js';
+import { lintReportOf } from '../../report/reporters/from-compile.js';
 import { toPosix } from '../../util/posix-path.js';
-import { formatOption, parseCommandArgs } from '../args.js';
+import { parseCommandArgs } from '../args.js';
 import { EXIT, type Io } from '../io.js';
-import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, diagnosticsJson, linesOf } from './shared.js';
+import { emitReport, policyFileOf, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';
+import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
 
 export const LINT_HELP = `Usage: rulec lint [PATH...] [options]
 
@@ -16,21 +17,22 @@ forgery) and report every problem in every file. With PATHs, only diagnostics
 in those files or directories are shown. Writes nothing.
 
 Options:
-${COMPILE_HELP}
+${COMPILE_INPUT_HELP}
+${REPORT_HELP}
   -h, --help        show this help
 
 Exit codes: 0 no errors, 1 errors found, 2 usage or internal failure.`;
 
 export async function lintCommand(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, COMPILE_OPTIONS, Number.MAX_SAFE_INTEGER);
+  const { values, positionals } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, ...REPORT_OPTIONS }, Number.MAX_SAFE_INTEGER);
   if (values.help) return io.out(`${LINT_HELP}\n`), EXIT.clean;
-  const format = formatOption(values);
+  const request = reportRequest(values, io);
   const options = compileOptionsFrom(values, io);
   const result = await compile(options);
   const filters = positionals.map((p) => toPosix(relative(options.repoDir, resolve(io.cwd, p))).replace(/\/+$/, ''));
-  const shown = filters.length === 0 ? result.diagnostics
-    : result.diagnostics.filter((d) => filters.some((f) => f === '' || d.file === f || d.file.startsWith(`${f}/`)));
-  if (format === 'json') io.out(`${JSON.stringify({ diagnostics: diagnosticsJson(shown) }, null, 2)}\n`);
-  else io.out(`${formatDiagnostics(shown, linesOf(result))}${shown.length > 0 ? '\n' : ''}${summaryLine(shown)}\n`);
+  const inScope = filters.length === 0 ? null : (file: string): boolean => filters.some((f) => f === '' || file === f || file.startsWith(`${f}/`));
+  const shown = inScope === null ? result.diagnostics : result.diagnostics.filter((d) => inScope(d.file));
+  const where = { repo: displayPath(io, options.repoDir), policy_file: policyFileOf(options.repoDir, options.policyFile) };
+  emitReport(io, request, lintReportOf(result, shown, inScope, where, toolInfo()), result.redactions);
   return hasErrors(shown) ? EXIT.errors : EXIT.clean;
 }

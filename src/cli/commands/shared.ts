@@ -2,6 +2,7 @@
 import { relative, resolve } from 'node:path';
 import type { CompileOptions, CompileResult } from '../../compile.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { redact, type Redactions } from '../../diagnostics/redact.js';
 import type { SourceLines } from '../../report/text.js';
 import { str, type OptionSpec, type Parsed } from '../args.js';
 import type { Io } from '../io.js';
@@ -14,10 +15,13 @@ export const COMPILE_OPTIONS: OptionSpec = {
   format: { type: 'string' },
 };
 
-export const COMPILE_HELP = `  --repo DIR        repository to compile (default: current directory)
+/** The compile options without --format: build and lint add the report formats (src/cli/report-output.ts). */
+export const COMPILE_INPUT_HELP = `  --repo DIR        repository to compile (default: current directory)
   --managed DIR     managed-layer directory (overrides the policy's managed.dir)
   --policy FILE     policy file (default: .rulec/policy.yaml in the repo, if present)
-  --include-local   include personal, unreviewed files (CLAUDE.local.md, ignored AGENTS.override.md)
+  --include-local   include personal, unreviewed files (CLAUDE.local.md, ignored AGENTS.override.md)`;
+
+export const COMPILE_HELP = `${COMPILE_INPUT_HELP}
   --format FMT      text (default) or json`;
 
 export function compileOptionsFrom(values: Parsed['values'], io: Io): CompileOptions & { repoDir: string } {
@@ -50,4 +54,13 @@ export function displayPath(io: Io, abs: string): string {
 
 export function diagnosticsJson(list: readonly Diagnostic[]): unknown[] {
   return list.map((d) => ({ ...d }));
+}
+
+/**
+ * The one exit for what a command prints about a compile result: detected
+ * secrets masked (the text and JSON reporters mask them too; this also
+ * covers any field they do not know about).
+ */
+export function redactedOut(io: Io, redactions: Redactions): (text: string) => void {
+  return (text) => io.out(redact(text, redactions));
 }

@@ -7,7 +7,7 @@
  */
 import type { Clause } from '../statements.js';
 import type { Finding } from './types.js';
-import { negatedAt } from './text.js';
+import { endsWith, negatedAt } from './text.js';
 
 export type Purpose = 'test' | 'lint' | 'format' | 'build';
 
@@ -60,7 +60,7 @@ export function purposeOf(cmd: string): Purpose | null {
 }
 
 /** A lone tool name (`vitest`) is a command only when the prose says to run or use it. */
-const RUN_BEFORE = /\b(?:run|runs|running|with|use|using|via|execute|invoke|through)\s*$/i;
+const RUN_BEFORE = /\b(?:run|runs|running|with|use|using|via|execute|invoke|through)$/i;
 
 export function commandFindings(clause: Clause, purpose: Purpose): Finding[] {
   const out: Finding[] = [];
@@ -68,7 +68,7 @@ export function commandFindings(clause: Clause, purpose: Purpose): Finding[] {
     for (const part of span.content.split(/\s*(?:&&|\|\||;)\s*/)) {
       const cmd = normaliseCommand(part);
       if (!cmd || purposeOf(cmd) !== purpose) continue;
-      if (!/\s/.test(part.trim()) && !RUN_BEFORE.test(clause.prose.slice(0, span.start - 1))) continue;
+      if (!/\s/.test(part.trim()) && !endsWith(clause.prose.slice(0, span.start - 1), RUN_BEFORE)) continue;
       out.push({ value: cmd, negated: negatedAt(clause, span.start), key: '', at: span.start });
     }
   }
@@ -77,6 +77,12 @@ export function commandFindings(clause: Clause, purpose: Purpose): Finding[] {
 
 /** Commands that differ only in the package manager are one command here; package-manager reports that difference. */
 export function sameCommand(a: string, b: string): boolean {
-  const strip = (c: string): string => (PMS.has(c.split(' ')[0] ?? '') ? c.split(' ').slice(1).join(' ') : c);
-  return strip(a) === strip(b);
+  return commandWithoutPm(a) === commandWithoutPm(b);
+}
+
+/** The canonical form behind sameCommand: the command without a leading package manager. */
+export function commandWithoutPm(c: string): string {
+  const space = c.indexOf(' ');
+  const first = space < 0 ? c : c.slice(0, space);
+  return PMS.has(first) ? (space < 0 ? '' : c.slice(space + 1)) : c;
 }

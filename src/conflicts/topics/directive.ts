@@ -21,12 +21,20 @@ const NOT_VERBS = new Set(['this', 'the', 'a', 'an', 'it', 'we', 'they', 'there'
   'if', 'when', 'for', 'in', 'on', 'by', 'with', 'and', 'or', 'but', 'so', 'because', 'i', 'my', 'our', 'its', 'these', 'those', 'what', 'how', 'why']);
 const GERUND = /ing$/;
 
+const WORD = /[a-z0-9'-]+/g;
+
+/** The verb and up to five content words after it; words are read only as far as needed, never the whole clause. */
 function subjectOf(rest: string): string[] | null {
-  const words = rest.toLowerCase().replace(/[^a-z0-9\s'-]/g, ' ').split(/\s+/).filter((w) => w !== '');
-  const verbWord = words[0];
+  const text = rest.toLowerCase();
+  WORD.lastIndex = 0;
+  const verbWord = WORD.exec(text)?.[0];
   if (!verbWord || NOT_VERBS.has(verbWord) || /^\d/.test(verbWord)) return null;
   const verb = stem(GERUND.test(verbWord) ? verbWord : verbWord);
-  const objects = words.slice(1).filter((w) => !STOP.has(w) && w.length > 1).slice(0, 5).map(stem);
+  const objects: string[] = [];
+  for (let m = WORD.exec(text); m && objects.length < 5; m = WORD.exec(text)) {
+    if (!STOP.has(m[0]) && m[0].length > 1) objects.push(stem(m[0]));
+  }
+  WORD.lastIndex = 0;
   return objects.length === 0 ? null : [verb, ...objects];
 }
 
@@ -58,6 +66,9 @@ export const directive: TopicExtractor = {
   exclusive: false,
   extract,
   compatible: sameSubject,
-  // sameSubject requires the same verb, the first word of the value.
-  bucket: (value: string) => value.slice(0, value.indexOf(' ') >>> 0),
+  // sameSubject requires the same verb (the first word of the value) and a shared object word.
+  buckets: (value: string) => {
+    const [verb, ...objects] = value.split(' ');
+    return objects.map((w) => `${verb} ${w}`);
+  },
 };

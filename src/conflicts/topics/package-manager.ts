@@ -41,13 +41,14 @@ function extract(clause: Clause): Finding[] {
     const at = m.index ?? 0;
     const before = lower.slice(Math.max(0, at - 40), at);
     const after = lower.slice(at + pm.length);
-    if (INSTALLS_PACKAGE.test(after.split('`')[0] ?? '')) continue;
+    // The pattern cannot cross a backtick, so it never looks past the code span (or prose) it starts in.
+    if (INSTALLS_PACKAGE.test(after)) continue;
     const sub = codeAt(clause, at) && pm !== 'npm' && pm !== 'bun' ? CODE_SUBCOMMAND : (SUBCOMMAND[pm] as RegExp);
     // "pnpm, not npm or yarn", "pnpm for workspaces and npm for scripts": a list continues the prescription before it.
     const listed = lastEnd >= 0 && LIST_GAP.test(lower.slice(lastEnd, at));
     if (!sub.test(after) && !USE_BEFORE.test(before) && !KIND_AFTER.test(after) && !listed) continue;
     lastEnd = at + pm.length + (lower[at + pm.length] === '`' ? 1 : 0);
-    const purpose = PURPOSE.exec(after.replace(sub, ''))?.[1]?.toLowerCase();
+    const purpose = PURPOSE.exec(after.slice(sub.exec(after)?.[0].length ?? 0))?.[1]?.toLowerCase();
     const key = purpose && !GENERIC_PURPOSE.has(purpose) ? purpose.replace(/s$/, '') : '';
     out.push({ value: pm, negated: negatedAt(clause, at), key, at });
   }

@@ -7,11 +7,11 @@
  */
 import type { Clause } from '../statements.js';
 import type { Finding, TopicExtractor } from './types.js';
-import { negatedAt } from './text.js';
+import { endsWith, negatedAt } from './text.js';
 
 const RUNTIME = /\b(node(?:\.js|js)?|python|golang|go|rust|java|\.net|dotnet|ruby|deno|typescript|php|zig)\b(?:\s*(?:version|v)\s*)?\s*(>=|≥|\^|~)?\s*v?(\d{1,3}(?:\.\d{1,3}){0,2})(\+|\.x\b|\s+(?:or\s+(?:later|newer|higher|above|greater)|and\s+(?:up|above|later|newer)))?/gi;
 const RANGE_AFTER = /^\s*(?:-|–|to|through|and|or|\/|,)\s*v?\d/i;
-const MINIMUM_BEFORE = /\b(?:at least|minimum|min\.?|or newer|requires?)\s*$/i;
+const MINIMUM_BEFORE = /\b(?:at least|minimum|min\.?|or newer|requires?)$/i;
 const SUPPORT = /\bsupport(?:s|ed|ing)?\b|\bcompatib|\bmatrix\b|\bdeprecat|\bdrop(?:ped|ping)?\b|\bend[- ]of[- ]life\b|\beol\b/i;
 const NAMES: Record<string, string> = { nodejs: 'node', 'node.js': 'node', golang: 'go', dotnet: '.net' };
 
@@ -28,7 +28,7 @@ function extract(clause: Clause): Finding[] {
     const at = m.index ?? 0;
     const after = clause.text.slice(at + m[0].length);
     if (RANGE_AFTER.test(after)) continue;
-    const min = m[2] !== undefined || m[4] !== undefined || MINIMUM_BEFORE.test(clause.text.slice(0, at));
+    const min = m[2] !== undefined || m[4] !== undefined || endsWith(clause.text.slice(0, at), MINIMUM_BEFORE);
     out.push({ value: `${runtime}@${min ? '>=' : ''}${version.replace(/\.x$/, '')}`, negated: negatedAt(clause, at), key: runtime, at });
   }
   return out;

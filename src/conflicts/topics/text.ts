@@ -3,17 +3,43 @@ import type { Clause } from '../statements.js';
 
 const NEGATION = /\b(?:not|never|no|don't|dont|do not|must not|mustn't|should not|shouldn't|cannot|can't|avoid|instead of|rather than|without|nor|forbid(?:den)?|disallow(?:ed)?|prohibit(?:ed)?)\b/gi;
 
+/** Offset of the first negation in each clause's prose (Infinity when none), computed once per clause. */
+const firstNegation = new WeakMap<Clause, number>();
+
 /** True when a negation word precedes `at` in the clause's prose (negation runs to the clause end). */
 export function negatedAt(clause: Clause, at: number): boolean {
-  for (const m of clause.prose.matchAll(NEGATION)) {
-    if ((m.index ?? 0) < at) return true;
+  let first = firstNegation.get(clause);
+  if (first === undefined) {
+    NEGATION.lastIndex = 0;
+    const m = NEGATION.exec(clause.prose);
+    NEGATION.lastIndex = 0;
+    firstNegation.set(clause, (first = m ? m.index : Infinity));
   }
-  return false;
+  return first < at;
 }
 
-/** The code span containing offset `at`, if any. */
+/** The code span containing offset `at`, if any (spans are in order: binary search). */
 export function codeAt(clause: Clause, at: number): Clause['code'][number] | undefined {
-  return clause.code.find((c) => c.start <= at && at < c.end);
+  let lo = 0;
+  let hi = clause.code.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((clause.code[mid] as Clause['code'][number]).end <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  const c = clause.code[lo];
+  return c && c.start <= at && at < c.end ? c : undefined;
+}
+
+/**
+ * `re` (which ends in `$`) tested against the end of `text` with trailing
+ * whitespace removed: the words just before a position, without scanning the
+ * whole prefix for each position (a clause with a thousand commands would be
+ * quadratic). `re` must only match at most `window - 1` code units.
+ */
+export function endsWith(text: string, re: RegExp, window = 32): boolean {
+  const t = text.trimEnd();
+  return re.test(t.length <= window ? t : t.slice(t.length - window));
 }
 
 /** A deliberately small stemmer: enough to equate "logging"/"logs"/"log" and "bodies"/"body". */

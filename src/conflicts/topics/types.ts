@@ -30,10 +30,17 @@ export interface TopicExtractor {
   /** Same subject for polarity conflicts, compatible for exclusive values; default: equality. */
   compatible?(a: string, b: string): boolean;
   /**
-   * A key such that compatible values always share it (directive: the verb).
-   * Lets a non-exclusive topic compare each finding only with its bucket instead
-   * of every finding of the other file. Default: the value itself when
-   * `compatible` is equality; none (compare all) otherwise.
+   * When `compatible` is an equivalence: a canonical form such that two values
+   * are compatible exactly when their forms are equal (commands: the command
+   * without its package manager). Lets detection use hash lookups. Default:
+   * the value itself when `compatible` is equality.
    */
-  bucket?(value: string): string;
+  canonical?(value: string): string;
+  /**
+   * When `compatible` is not an equivalence: keys such that two compatible
+   * values always share at least one (directive: the verb with each object
+   * word). A finding is compared only with the findings that share a key.
+   * Default: compare with every finding of the same key.
+   */
+  buckets?(value: string): string[];
 }

@@ -6,7 +6,10 @@
  * the "ASCII smuggling" attack — so the message shows what they spell.
  *
  * One pass over the text finds every suspicious code point; the first one of
- * each kind on a line is reported (with the count on that line). Legitimate
+ * each kind on a line is reported (with the count on that line). Severity
+ * follows the class: bidi controls, tag characters and runs of variation
+ * selectors are attacks (errors); zero-width and other invisible format
+ * characters are usually copy-paste leftovers (warnings). Legitimate
  * uses are left alone: ZWJ inside emoji sequences (👩‍💻), ZWJ/ZWNJ between
  * letters of scripts that need them (Arabic, Indic), one variation selector
  * right after an emoji or ideograph, tag sequences of subdivision flags (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
@@ -35,7 +38,7 @@ const JOINING_SCRIPT =
   /^[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Mongolian}\p{M}]$/u;
 const IDEOGRAPH = /^\p{Script=Han}$/u;
 
-type Kind = 'RC6101' | 'RC6102' | 'RC6103' | 'RC6104';
+type Kind = 'RC6101' | 'RC6102' | 'RC6103' | 'RC6104' | 'RC6105';
 
 interface Finding {
   code: Kind;
@@ -63,6 +66,8 @@ function cpBefore(text: string, i: number): number {
   return lo;
 }
 
+const isSelector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+const carriesData = (cp: number): boolean => isSelector(cp) && cp !== 0xfe0e && cp !== 0xfe0f;
 const is = (re: RegExp, cp: number): boolean => cp >= 0 && re.test(String.fromCodePoint(cp));
 const width = (cp: number): number => (cp > 0xffff ? 2 : 1);
 
@@ -80,9 +85,13 @@ function classify(text: string, i: number, cp: number): Kind | null {
   if (cp >= 0xe0000 && cp <= 0xe007f) return 'RC6103';
   if (cp >= 0xfe00 && cp <= 0xfe0f) {
     const prev = cpBefore(text, i);
-    return (prev >= 0xfe00 && prev <= 0xfe0f) || !(is(EMOJI_BASE, prev) || is(IDEOGRAPH, prev)) ? 'RC6104' : null;
+    const next = cpAt(text, i + 1);
+    // A run that carries data: two adjacent selectors, at least one of them not a plain
+    // text/emoji presentation selector (a doubled U+FE0F is a sloppy paste, not a payload).
+    if ((isSelector(prev) && (carriesData(prev) || carriesData(cp))) || (isSelector(next) && (carriesData(next) || carriesData(cp)))) return 'RC6105';
+    return is(EMOJI_BASE, prev) || is(IDEOGRAPH, prev) ? null : 'RC6104';
   }
-  if (cp >= 0xe0100 && cp <= 0xe01ef) return is(IDEOGRAPH, cpBefore(text, i)) ? null : 'RC6104';
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return is(IDEOGRAPH, cpBefore(text, i)) ? null : 'RC6105';
   if (cp === 0x00ad || cp === 0x180e || (cp >= 0x2061 && cp <= 0x2064) || cp === 0x034f ||
       cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0) return 'RC6104';
   return null;
@@ -163,6 +172,8 @@ function describe(f: Finding): string {
       return `invisible Unicode tag characters spell ${JSON.stringify(f.decoded ?? '')}${more}`;
     case 'RC6104':
       return `invisible format character ${codePointLabel(f.cp)}${name || ' VARIATION SELECTOR'}${more}`;
+    case 'RC6105':
+      return `variation selector ${codePointLabel(f.cp)} that can carry hidden data${more}`;
   }
 }
 
@@ -186,4 +197,5 @@ export const HIDDEN_UNICODE_RULES: LintRule[] = [
   ruleFor('RC6102', 'zero-width'),
   ruleFor('RC6103', 'unicode-tags'),
   ruleFor('RC6104', 'invisible-format'),
+  ruleFor('RC6105', 'variation-selector-run'),
 ];

@@ -11,6 +11,12 @@
 // same way) and each copy becomes a git repository; `_gitignore` is restored
 // as `.gitignore`. Run directories go to /var/tmp so the private HOME shares
 // no path prefix with the fixture. FILTER keeps runs whose key contains it.
+//
+// Claude Code loads `.claude/rules` files in the order the file system lists
+// them (readdir order: hashed on ext4, not by name), so each run also records
+// that order for every directory of a `.claude/rules` tree in the fixture copy
+// and in the run's HOME (`listing`), read with opendir (Node's readdirSync
+// sorts). The conformance test replays it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +34,7 @@ fs.rmSync('/tmp/rq', { recursive: true, force: true });
 fs.mkdirSync(base, { recursive: true });
 for (const name of fs.readdirSync(fixtures)) {
   const dst = path.join(base, name);
-  fs.cpSync(path.join(fixtures, name), dst, { recursive: true });
+  fs.cpSync(path.join(fixtures, name), dst, { recursive: true, verbatimSymlinks: true });
   if (name.endsWith('.home') || name.startsWith('_')) continue;
   const ign = path.join(dst, '_gitignore');
   if (fs.existsSync(ign)) fs.renameSync(ign, path.join(dst, '.gitignore'));
@@ -36,6 +42,30 @@ for (const name of fs.readdirSync(fixtures)) {
     GIT_COMMITTER_NAME: 'oracle', GIT_COMMITTER_EMAIL: 'oracle@example.invalid',
     GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' };
   execFileSync('sh', ['-c', 'git init -q -b main . && git add -A && git commit -q -m fixture'], { cwd: dst, env });
+}
+
+/** Entry names of `dir` in file-system order. */
+function rawEntries(dir) {
+  const d = fs.opendirSync(dir);
+  const out = [];
+  for (let e = d.readSync(); e !== null; e = d.readSync()) out.push(e.name);
+  d.closeSync();
+  return out;
+}
+
+/** Listing of every directory inside a `.claude/rules` tree below `root`, keyed `prefix` + relative path. */
+function listings(root, prefix, out = {}, rel = '', inRules = false) {
+  if (!fs.existsSync(root)) return out;
+  const names = rawEntries(root);
+  if (inRules) out[prefix + rel] = names;
+  for (const name of names) {
+    if (name === '.git') continue;
+    const abs = path.join(root, name);
+    if (!fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory()) continue;
+    const child = rel === '' ? name : `${rel}/${name}`;
+    listings(abs, prefix, out, child, inRules || child === '.claude/rules' || child.endsWith('/.claude/rules'));
+  }
+  return out;
 }
 
 for (const run of RUNS) {
@@ -48,6 +78,7 @@ for (const run of RUNS) {
   const runDir = /^run dir: (\S+)/m.exec(out)?.[1];
   if (!runDir) throw new Error(`${key}: no run dir in\n${out}`);
   const r = JSON.parse(fs.readFileSync(path.join(runDir, 'result.json'), 'utf8'));
+  const listing = { ...listings(path.join(base, run.fixture), ''), ...listings(path.join(runDir, 'home'), '~/') };
   const file = path.join(expected, run.agent, `${run.fixture}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const doc = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { agent: run.agent, fixture: run.fixture, runs: {} };
@@ -58,6 +89,7 @@ for (const run of RUNS) {
     status: r.status, markers: r.markers, markers_outside_block: r.markers_outside_block,
     instruction_text: r.instruction_text, instruction_text_bytes: r.instruction_text_bytes,
     ...(r.payload_bytes != null ? { payload_bytes: r.payload_bytes } : {}),
+    ...(Object.keys(listing).length > 0 ? { listing } : {}),
   };
   doc.runs = Object.fromEntries(Object.entries(doc.runs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   fs.writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');

@@ -22,3 +22,29 @@ RUNS.push(
   ...each(['claude', 'copilot', 'qwen', 'gemini'], 'm-transforms', ['packages/a/b/c']),
   ...each(['gemini'], 'm-transforms', ['packages/a/b/c'], { env: { ORACLE_GEMINI_CONTEXT_FILENAME: '["CLAUDE.md"]' }, variant: 'context_claude' }),
 );
+const approve = { env: { ORACLE_CLAUDE_APPROVE_EXTERNAL: '1' }, variant: 'approve_external' };
+const geminiNames = (names, variant) => ({ env: { ORACLE_GEMINI_CONTEXT_FILENAME: JSON.stringify(names) }, variant });
+RUNS.push(
+  ...each(['claude', 'copilot'], 'n-claude-rules', ['.', 'packages/api']),
+  ...each(['claude', 'copilot'], 'o-at-imports', ['.', 'packages/api']),
+  ...each(['gemini'], 'o-at-imports', ['.', 'packages/api', 'packages/web']),
+  ...each(['gemini'], 'o-at-imports', ['.'], geminiNames(['CLAUDE.md'], 'context_claude')),
+  ...each(ALL, 'p-copilot-files', ['.', 'a/b/c']),
+  ...each(['copilot'], 'p-copilot-files', ['a', 'a/b']),
+  ...each(ALL, 'q-symlinks', ['.', '.agents/skills', 'packages/api', 'packages/web']),
+  ...each(['gemini'], 'q-symlinks', ['.', 'packages/api'], geminiNames(['AGENTS.md', 'GEMINI.md', 'CLAUDE.md'], 'context_all')),
+  ...each(ALL, 'r-claude-at-agents', ['.', 'packages/x', 'packages/y']),
+  ...each(['claude'], 'r-claude-at-agents', ['packages/x', 'packages/y'], approve),
+);
+RUNS.push(
+  ...each(['claude', 'copilot', 'gemini'], 's-import-tokens', ['.']),
+  ...each(['claude'], 'q-symlinks', ['.agents/skills', 'packages/api'], approve),
+);
+RUNS.push(
+  ...each(['claude', 'copilot', 'gemini'], 't-import-places', ['.', 'packages/crlf']),
+);
+RUNS.push(
+  ...each(ALL, 'q-symlinks', ['packages/dup']),
+  ...each(['gemini'], 'q-symlinks', ['packages/dup'], geminiNames(['AGENTS.md', 'GEMINI.md', 'CLAUDE.md'], 'context_all')),
+);
+RUNS.push(...each(ALL, 'u-blank-files', ['.', 'packages/api']));

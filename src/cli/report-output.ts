@@ -1,0 +1,74 @@
+/**
+ * How a command hands its report to the user: `--format FMT` picks what goes
+ * to stdout, each `--report FMT=FILE` also writes one format to a file (so one
+ * CI run yields the log annotations, the PR comment and the SARIF upload).
+ * Requests are checked before any work starts; files are written whole
+ * (temp file, then rename), even when the command exits 1.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { compilerVersion } from '../config/package-files.js';
+import { REPO_POLICY_PATH } from '../config/repo-policy-path.js';
+import { UsageError } from '../diagnostics/errors.js';
+import type { Redactions } from '../diagnostics/redact.js';
+import { renderReport, reporterFor, REPORT_FORMATS, type Report, type ReportFormat } from '../report/reporters/index.js';
+import type { ToolInfo } from '../report/reporters/types.js';
+import { toPosix } from '../util/posix-path.js';
+import type { OptionSpec, Parsed } from './args.js';
+import type { Io } from './io.js';
+
+export const REPORT_OPTIONS: OptionSpec = {
+  format: { type: 'string' },
+  report: { type: 'string', multiple: true },
+};
+
+export const REPORT_HELP = `  --format FMT      output on stdout: ${REPORT_FORMATS.join(', ')} (default text)
+  --report FMT=FILE also write the report in FMT to FILE; repeatable
+                    (e.g. --report markdown=rulec.md --report sarif=rulec.sarif)`;
+
+export interface ReportRequest {
+  format: ReportFormat;
+  files: { format: ReportFormat; path: string }[];
+}
+
+/** Parse --format and --report; a bad name or a missing file is a usage error before anything runs. */
+export function reportRequest(values: Parsed['values'], io: Io): ReportRequest {
+  const format = reporterFor(typeof values.format === 'string' ? values.format : 'text').format;
+  const specs = Array.isArray(values.report) ? values.report : [];
+  const files = specs.map((spec) => {
+    const eq = spec.indexOf('=');
+    if (eq <= 0 || eq === spec.length - 1) throw new UsageError(`--report needs FORMAT=FILE, got "${spec}"`);
+    return { format: reporterFor(spec.slice(0, eq)).format, path: resolve(io.cwd, spec.slice(eq + 1)) };
+  });
+  return { format, files };
+}
+
+export function toolInfo(): ToolInfo {
+  return { name: 'rulec', version: compilerVersion() };
+}
+
+/** The policy file as the repository names it (posix, repo-relative), when it lies inside the repository. */
+export function policyFileOf(repoDir: string, policyFile: string | undefined): string | null {
+  const file = policyFile ?? (existsSync(resolve(repoDir, REPO_POLICY_PATH)) ? resolve(repoDir, REPO_POLICY_PATH) : null);
+  if (file === null) return null;
+  const rel = relative(repoDir, file);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? null : toPosix(rel);
+}
+
+function writeWhole(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.rulec-${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new UsageError(`cannot write report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** Print the report on stdout in the requested format and write every --report file; `redactions`: the run's detected secrets (CompileResult.redactions). */
+export function emitReport(io: Io, request: ReportRequest, report: Report, redactions: Redactions): void {
+  for (const f of request.files) writeWhole(f.path, renderReport(report, f.format, redactions));
+  io.out(renderReport(report, request.format, redactions));
+}

@@ -1,0 +1,216 @@
+/**
+ * Duplicated text, one group per statement.
+ *
+ * 1. Index every long statement of every source that loads somewhere by its
+ *    normalised text (facts.ts: case, punctuation, emphasis, whitespace and a
+ *    trailing parenthesis ignored); one copy per real file (a symlink and its
+ *    target are one file).
+ * 2. For a statement with copies in two or more files, find the contexts in
+ *    which several copies load together: a variant's standing sources, or a
+ *    variant's standing sources plus one attachment that can attach there.
+ *    The work is the variants (and attachment reach) of each copy's file —
+ *    linear in the copies, never in pairs of them.
+ * 3. A context is a duplicate when some agent reads two of its copies: two
+ *    copies at different scopes or layers, two for the same agent, or one in a
+ *    file every agent reads (managed, imported). Copies that only meet a copy
+ *    written for another agent at the same scope and layer (AGENTS.md beside
+ *    CLAUDE.md, a Cursor rule) are the multi-agent pattern: kind `copy`.
+ * 4. One group per statement: the copies and variants of its duplicate
+ *    contexts (or, when there are none, of its copy contexts), the most copies
+ *    one context loads, and the copy to keep — the one that loads on the most
+ *    paths, then the broadest scope, the layer order, the source id.
+ */
+import type { Layer } from '../types.js';
+import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
+import { compareCodeUnits } from '../util/compare.js';
+import type { SourceFacts, StatementFact } from './facts.js';
+
+export interface Copy {
+  facts: SourceFacts;
+  statement: StatementFact;
+}
+
+export interface DuplicateGroup {
+  kind: 'duplicate' | 'copy';
+  /** The normalised statement. */
+  text: string;
+  /** Copies in source-id order. */
+  copies: Copy[];
+  variants: ResolvedVariant[];
+  /** The most copies one context loads. */
+  together: number;
+  /** The copy to keep (duplicates only). */
+  keep: Copy | null;
+}
+
+/** Where each attachment can attach: its own sources, the indices of the variants it reaches, its matched paths. */
+export interface AttachmentReach {
+  own: readonly string[];
+  reached: readonly number[];
+  matches: number;
+}
+
+/** What decides a context's kind: its copy count, up to two distinct layer+scope keys, the agents its copies are for. */
+interface Mix {
+  n: number;
+  keys: string[];
+  families: Set<string>;
+  dup: boolean;
+}
+
+interface Where {
+  variants: readonly ResolvedVariant[];
+  reach: readonly AttachmentReach[];
+  /** Real file → indices of the variants it stands in / the attachments it belongs to. */
+  variantsOf: Map<string, number[]>;
+  attachmentsOf: Map<string, number[]>;
+}
+
+export function duplicateGroups(res: Resolution, reach: readonly AttachmentReach[], factsFor: (id: string) => SourceFacts | null,
+  layerOrder: readonly Layer[]): DuplicateGroup[] {
+  const where: Where = { variants: res.variants, reach, variantsOf: new Map(), attachmentsOf: new Map() };
+  const ids = new Set<string>();
+  const note = (map: Map<string, number[]>, id: string, i: number): void => {
+    const f = factsFor(id);
+    if (!f) return;
+    ids.add(id);
+    const list = map.get(f.real);
+    if (!list) map.set(f.real, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
+  };
+  res.variants.forEach((v, vi) => v.sources.forEach((r) => note(where.variantsOf, r.id, vi)));
+  reach.forEach((a, ai) => a.own.forEach((id) => note(where.attachmentsOf, id, ai)));
+
+  const texts = new Map<string, Map<string, Copy>>();
+  for (const id of [...ids].sort(compareCodeUnits)) {
+    const f = factsFor(id) as SourceFacts;
+    for (const [text, statement] of f.statements) {
+      let byReal = texts.get(text);
+      if (!byReal) texts.set(text, (byReal = new Map()));
+      const prev = byReal.get(f.real);
+      // Name a symlinked file by its target.
+      if (!prev || (prev.facts.id !== f.real && f.id === f.real)) byReal.set(f.real, { facts: f, statement });
+    }
+  }
+
+  const paths = pathsLoaded(where);
+  const out: DuplicateGroup[] = [];
+  for (const [text, byReal] of texts) {
+    if (byReal.size < 2) continue;
+    const group = groupOf(text, [...byReal.values()], where);
+    if (!group) continue;
+    if (group.kind === 'duplicate') group.keep = broadest(group.copies, paths, layerOrder);
+    out.push(group);
+  }
+  return out;
+}
+
+function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | null {
+  const standing = new Map<number, Copy[]>();
+  const attached = new Map<number, Copy[]>();
+  for (const c of copies) {
+    for (const vi of where.variantsOf.get(c.facts.real) ?? []) add(standing, vi, c);
+    for (const ai of where.attachmentsOf.get(c.facts.real) ?? []) add(attached, ai, c);
+  }
+  const found = { duplicate: new Found(), copy: new Found() };
+  const mixes = new Map<number, Mix>();
+  for (const [vi, list] of standing) {
+    const mix = extendMix(undefined, list);
+    mixes.set(vi, mix);
+    if (mix.n >= 2) found[mix.dup ? 'duplicate' : 'copy'].add(vi, list, [], mix.n);
+  }
+  const reals = new Map<number, Set<string>>();
+  const realsIn = (vi: number, own: Copy[]): Set<string> => {
+    let set = reals.get(vi);
+    if (!set) reals.set(vi, (set = new Set(own.map((c) => c.facts.real))));
+    return set;
+  };
+  for (const [ai, list] of attached) {
+    for (const vi of (where.reach[ai] as AttachmentReach).reached) {
+      const own = standing.get(vi) ?? [];
+      const extra = own.length === 0 ? list : list.filter((c) => !realsIn(vi, own).has(c.facts.real));
+      if (extra.length === 0) continue;
+      const mix = extendMix(mixes.get(vi), extra);
+      if (mix.n >= 2) found[mix.dup ? 'duplicate' : 'copy'].add(vi, own, extra, mix.n);
+    }
+  }
+  const f = found.duplicate.variants.size > 0 ? found.duplicate : found.copy;
+  if (f.variants.size === 0) return null;
+  return {
+    kind: f === found.duplicate ? 'duplicate' : 'copy',
+    text,
+    copies: [...f.copies].sort((a, b) => compareCodeUnits(a.facts.id, b.facts.id)),
+    variants: [...f.variants].map((vi) => where.variants[vi] as ResolvedVariant),
+    together: f.together,
+    keep: null,
+  };
+}
+
+/** The copies and variants of one kind of context; a variant's standing copies are added once. */
+class Found {
+  readonly copies = new Set<Copy>();
+  readonly variants = new Set<number>();
+  together = 0;
+
+  add(vi: number, own: readonly Copy[], extra: readonly Copy[], n: number): void {
+    if (!this.variants.has(vi)) {
+      this.variants.add(vi);
+      for (const c of own) this.copies.add(c);
+    }
+    for (const c of extra) this.copies.add(c);
+    this.together = Math.max(this.together, n);
+  }
+}
+
+function add(map: Map<number, Copy[]>, key: number, c: Copy): void {
+  const list = map.get(key);
+  if (list) list.push(c);
+  else map.set(key, [c]);
+}
+
+/**
+ * A context's summary with `extra` copies added (`base` is not changed). Two
+ * copies are the multi-agent pattern, not a duplicate, only when they share
+ * layer and scope and are written for two different agents; any other pair is
+ * a duplicate that some agent reads twice.
+ */
+function extendMix(base: Mix | undefined, extra: readonly Copy[]): Mix {
+  const m: Mix = base ? { n: base.n, keys: [...base.keys], families: new Set(base.families), dup: base.dup } : { n: 0, keys: [], families: new Set(), dup: false };
+  for (const c of extra) {
+    const a = c.facts.authority;
+    const key = `${a.layer}\u0000${a.scope}`;
+    const family = c.facts.family;
+    if (m.n > 0 && (m.keys.some((k) => k !== key) || family === '*' || m.families.has('*') || m.families.has(family))) m.dup = true;
+    if (!m.keys.includes(key) && m.keys.length < 2) m.keys.push(key);
+    m.families.add(family);
+    m.n++;
+  }
+  return m;
+}
+
+/** Paths each real file loads on: its variants' path counts plus its attachments' matches. */
+function pathsLoaded(where: Where): (real: string) => number {
+  const memo = new Map<string, number>();
+  return (real) => {
+    let n = memo.get(real);
+    if (n === undefined) {
+      n = 0;
+      for (const vi of where.variantsOf.get(real) ?? []) n += (where.variants[vi] as ResolvedVariant).pathCount;
+      for (const ai of where.attachmentsOf.get(real) ?? []) n += (where.reach[ai] as AttachmentReach).matches;
+      memo.set(real, n);
+    }
+    return n;
+  };
+}
+
+/** The copy to keep: it loads on the most paths; then the broadest scope, the layer order, the source id. */
+function broadest(copies: readonly Copy[], paths: (real: string) => number, layerOrder: readonly Layer[]): Copy {
+  const rank = (l: Layer): number => {
+    const i = layerOrder.indexOf(l);
+    return i < 0 ? layerOrder.length : i;
+  };
+  return [...copies].sort((x, y) => paths(y.facts.real) - paths(x.facts.real)
+    || x.facts.authority.specificity - y.facts.authority.specificity
+    || rank(x.facts.authority.layer) - rank(y.facts.authority.layer)
+    || compareCodeUnits(x.facts.id, y.facts.id))[0] as Copy;
+}

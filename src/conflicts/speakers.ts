@@ -1,0 +1,112 @@
+/**
+ * Which pairs of sources in one context are worth comparing: only those that
+ * can disagree. Two sources can disagree on a topic and key when
+ *
+ * 1. one prescribes and the other forbids values that share a bucket (the
+ *    topic's canonical form, or one of its buckets: a directive's verb and an
+ *    object word), or
+ * 2. the topic is exclusive and their sets of prescribed values differ.
+ *
+ * Sources that all say the same thing ("use pnpm" in every file) are never
+ * paired, so the work follows the disagreements, not the square of the files.
+ * A variant's index is built once and probed by each attachment that can
+ * attach there. pairConflicts (pairs.ts) then decides each candidate exactly.
+ */
+import type { SourceFacts } from './facts.js';
+import { topicByName, type TopicExtractor } from './topics/index.js';
+
+interface Poles {
+  pos: string[];
+  neg: string[];
+}
+
+/** The speakers of a set of sources, by topic, key and bucket. */
+export interface SpeakerIndex {
+  poles: Map<string, Poles>;
+  /** topic+key → signature of the prescribed values → sources. */
+  exclusive: Map<string, Map<string, string[]>>;
+}
+
+export function speakerIndex(ids: Iterable<string>, factsFor: (id: string) => SourceFacts | null): SpeakerIndex {
+  const ix: SpeakerIndex = { poles: new Map(), exclusive: new Map() };
+  const seen = new Set<string>();
+  for (const id of ids) {
+    const facts = factsFor(id);
+    if (!facts || seen.has(id)) continue;
+    seen.add(id);
+    for (const [topic, byKey] of facts.topics) {
+      const t = topicByName(topic);
+      for (const [key, list] of byKey) addSpeaker(ix, id, t, `${topic}\u0000${key}`, list.map((l) => l.finding));
+    }
+  }
+  return ix;
+}
+
+function addSpeaker(ix: SpeakerIndex, id: string, t: TopicExtractor | undefined, tk: string, findings: { value: string; negated: boolean }[]): void {
+  const forms = new Set<string>();
+  for (const f of findings) {
+    if (!f.negated) forms.add(t?.canonical ? t.canonical(f.value) : f.value);
+    for (const b of bucketsOf(t, f.value)) {
+      const k = `${tk}\u0000${b}`;
+      let p = ix.poles.get(k);
+      if (!p) ix.poles.set(k, (p = { pos: [], neg: [] }));
+      const side = f.negated ? p.neg : p.pos;
+      if (side[side.length - 1] !== id) side.push(id);
+    }
+  }
+  if (!t?.exclusive || forms.size === 0) return;
+  let groups = ix.exclusive.get(tk);
+  if (!groups) ix.exclusive.set(tk, (groups = new Map()));
+  const sig = [...forms].sort().join('\u0000');
+  const g = groups.get(sig);
+  if (g) g.push(id);
+  else groups.set(sig, [id]);
+}
+
+function bucketsOf(t: TopicExtractor | undefined, value: string): string[] {
+  if (t?.canonical) return [t.canonical(value)];
+  if (t?.buckets) return t.buckets(value);
+  return t?.compatible ? [''] : [value];
+}
+
+/** Receives candidate pairs; returns false to stop the enumeration. */
+export type PairSink = (a: string, b: string) => boolean;
+
+/** Candidate pairs within one index. Returns false when the sink stopped it. */
+export function pairsWithin(ix: SpeakerIndex, sink: PairSink): boolean {
+  for (const p of ix.poles.values()) {
+    if (p.neg.length === 0 || p.pos.length === 0) continue;
+    for (const a of p.pos) for (const b of p.neg) if (a !== b && !sink(a, b)) return false;
+  }
+  for (const groups of ix.exclusive.values()) {
+    if (groups.size < 2) continue;
+    const list = [...groups.values()];
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        for (const a of list[i] as string[]) for (const b of list[j] as string[]) if (a !== b && !sink(a, b)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** Candidate pairs with one source in `own` and the other in `other`. Returns false when the sink stopped it. */
+export function pairsAcross(own: SpeakerIndex, other: SpeakerIndex, sink: PairSink): boolean {
+  for (const [k, p] of own.poles) {
+    const q = other.poles.get(k);
+    if (!q) continue;
+    for (const a of p.pos) for (const b of q.neg) if (a !== b && !sink(a, b)) return false;
+    for (const a of p.neg) for (const b of q.pos) if (a !== b && !sink(a, b)) return false;
+  }
+  for (const [tk, mine] of own.exclusive) {
+    const theirs = other.exclusive.get(tk);
+    if (!theirs) continue;
+    for (const [sa, as] of mine) {
+      for (const [sb, bs] of theirs) {
+        if (sa === sb) continue;
+        for (const a of as) for (const b of bs) if (a !== b && !sink(a, b)) return false;
+      }
+    }
+  }
+  return true;
+}

@@ -1,0 +1,102 @@
+/**
+ * What one profile run means for the build: findings about single files,
+ * each at most once per run (a file an agent meets twice — directly and
+ * through an import — is still one file).
+ *
+ * 1. RC5501 a budget drops the file, RC5502 a budget cuts it.
+ * 2. RC5503 a canonical source the agent never loads: skipped for a reason
+ *    that is neither laziness nor blankness, and its bytes reach the agent by
+ *    no other name (a symlink, an import of it).
+ * 3. RC5507 (info) a canonical source the agent loads only after the user
+ *    approves it (Claude Code's external imports and symlinked rules outside
+ *    cwd: a non-interactive run drops them).
+ * 4. RC5504 (info) a project file the agent loads whose bytes are no
+ *    canonical source's.
+ * 5. RC5506 the agent sends the same text twice (Copilot: AGENTS.md directly
+ *    and through CLAUDE.md's `@AGENTS.md`; Codex: AGENTS.md and the file it
+ *    links to in another directory). Reported at the first copy.
+ */
+import type { AgentProfile, ProfileFile, ProfileResult, RepoView } from './types.js';
+import { SKIP_BUDGET, SKIP_LAZY } from './types.js';
+
+export interface Finding { code: string; file: string; profile: AgentProfile; paths: number; detail: string }
+
+/** 31904 → "31,904" without Intl, so messages never depend on the host's locale data. */
+export const fmt = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** Skip reasons (claude-code.ts) that mean "loads once the user approves". */
+const NEEDS_APPROVAL = /needs approval/;
+
+/** "the root AGENTS.md uses 31,904 of 32,768 bytes" — who spent the budget before `file`. */
+function budgetDetail(result: ProfileResult, file: ProfileFile): string {
+  if (!result.budget) return file.skipped ?? 'the agent\'s budget is exhausted';
+  const before = result.files.slice(0, result.files.indexOf(file)).filter((f) => f.origin === 'project' && f.keptBytes > 0 && !f.skipped);
+  const used = before.reduce((n, f) => n + f.keptBytes, 0);
+  const who = before.length === 0 ? 'earlier files' : before.length === 1 ? (before[0]!.path.includes('/') ? before[0]!.path : `the root ${before[0]!.path}`)
+    : `${before[0]!.path} and ${before.length - 1} more`;
+  const verb = before.length === 1 ? 'uses' : 'use';
+  return `${who} ${verb} ${fmt(used)} of ${fmt(result.budget.limit)} ${result.budget.unit}`;
+}
+
+const bytesKey = (b: Uint8Array): string => Buffer.from(b).toString('latin1');
+const isBlank = (b: Uint8Array): boolean => /^[\s\uFEFF]*$/.test(Buffer.from(b).toString('utf8'));
+
+/** How a loaded file reached the agent, for RC5506 messages. */
+function how(f: ProfileFile): string {
+  return f.origin === 'import' ? f.reason : `as ${f.path}`;
+}
+
+export function findingsOf(profile: AgentProfile, result: ProfileResult, canonical: ReadonlySet<string>, pathCount: number, view: RepoView): Finding[] {
+  const out = new Map<string, Finding>();
+  const add = (code: string, file: string, detail: string, replace = false): void => {
+    const key = `${code}\u0000${file}`;
+    if (!out.has(key) || replace) out.set(key, { code, file, profile, paths: pathCount, detail });
+  };
+  const project = result.files.filter((f) => !f.path.startsWith('~/'));
+  const loaded = project.filter((f) => !f.skipped && !f.cut);
+  const loadedBytes = new Set(loaded.map((f) => view.read(f.path)).filter((b): b is Uint8Array => b !== undefined && b.length > 0).map(bytesKey));
+  const canonicalBytes = new Set([...canonical].map((id) => view.read(id)).filter((b): b is Uint8Array => b !== undefined).map(bytesKey));
+  const reaches = (path: string): boolean => {
+    const b = view.read(path);
+    return b !== undefined && b.length > 0 && loadedBytes.has(bytesKey(b));
+  };
+  for (const f of project) {
+    if (f.skipped?.startsWith(SKIP_BUDGET)) add('RC5501', f.path, budgetDetail(result, f));
+    else if (f.cut) add('RC5502', f.path, `at byte ${fmt(f.cut.offset)}, ${fmt(f.cut.bytesLost)} bytes lost: ${budgetDetail(result, f)}`);
+    else if (f.skipped && canonical.has(f.path) && !f.skipped.startsWith(SKIP_LAZY) && !f.skipped.startsWith('blank') && !reaches(f.path)) {
+      // The import's reason says more than the direct skip ("ignored: a CLAUDE.md is on the path").
+      if (NEEDS_APPROVAL.test(f.skipped)) add('RC5507', f.path, `${f.reason}: ${f.skipped}`, true);
+      else add('RC5503', f.path, f.skipped);
+    } else if (!f.skipped && f.origin === 'project' && !canonical.has(f.path)) {
+      const b = view.read(f.path);
+      if (b === undefined || !canonicalBytes.has(bytesKey(b))) add('RC5504', f.path, f.reason);
+    }
+  }
+  for (const f of out.values()) if (f.code === 'RC5507') out.delete(`RC5503\u0000${f.file}`);
+  twice(loaded, view, add);
+  return [...out.values()];
+}
+
+/**
+ * Step 5: loaded files with equal, non-blank bytes. A repeat that only follows from another
+ * (what a twice-sent AGENTS.md imports arrives twice too) is not reported again.
+ */
+function twice(loaded: readonly ProfileFile[], view: RepoView, add: (code: string, file: string, detail: string) => void): void {
+  const groups = new Map<string, ProfileFile[]>();
+  for (const f of loaded) {
+    const b = view.read(f.path);
+    if (b === undefined || isBlank(b)) continue;
+    const k = bytesKey(b);
+    groups.set(k, [...(groups.get(k) ?? []), f]);
+  }
+  const repeated = new Set<string>();
+  for (const g of groups.values()) {
+    if (g.length < 2) continue;
+    const follows = g.slice(1).every((f) => f.importedBy !== undefined && repeated.has(f.importedBy));
+    for (const f of g) repeated.add(f.path);
+    if (follows) continue;
+    const routes = g.map(how);
+    const times = g.length === 2 ? 'twice' : `${g.length} times`;
+    add('RC5506', g[0]!.path, `${times}|${routes.slice(0, -1).join(', ')} and ${routes[routes.length - 1]}`);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Terminal hygiene: text from a file (its content or its name) must never
+ * reach a terminal as control sequences. An ESC in a rule file could set the
+ * clipboard (OSC 52), hide text (ESC[8m) or rewrite lines already printed; a
+ * bidi override reorders what the reader sees ("Trojan Source"); a newline in
+ * a file name forges a report line. Every text output passes file-derived
+ * strings through `escapeControls`, which shows such characters in a visible
+ * form (`\u001b`), keeps tabs, and keeps newlines only in multi-line text.
+ * JSON output escapes C0 already (JSON.stringify); `jsonText` escapes the rest
+ * (DEL, C1, bidi controls, U+2028/2029) the same way — still valid JSON that
+ * parses back to the same strings.
+ */
+
+// C0 except TAB and LF, DEL, C1, bidi controls (ALM, LRM, RLM, LRE…RLO, LRI…PDI), line/paragraph separators.
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const CONTROL_KEEP_LF = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+
+/** `\u001b`: the visible form of one escaped character. */
+export function visibleEscape(ch: string): string {
+  return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/** Text for a terminal: control and bidi characters shown as `\uXXXX`; newlines kept unless `oneLine`. */
+export function escapeControls(text: string, oneLine = false): string {
+  return text.replace(oneLine ? CONTROL : CONTROL_KEEP_LF, visibleEscape);
+}
+
+/** A single-line field (a path, a message, a glob): newlines escaped too, so no field can forge a report line. */
+export function oneLine(text: string): string {
+  return escapeControls(text, true);
+}
+
+/** How many characters `escapeControls` would change (for "N control characters shown escaped" notes). */
+export function countControls(text: string): number {
+  return text.match(CONTROL_KEEP_LF)?.length ?? 0;
+}
+
+/** JSON for stdout: JSON.stringify (2-space indent) with DEL, C1, bidi controls and U+2028/2029 escaped as well. */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(JSON_UNSAFE, visibleEscape);
+}
+
+/** Every string inside a JSON-like value made single-line-safe, for text formatters that print its fields. */
+export function escapeFields<T>(value: T): T {
+  if (typeof value === 'string') return oneLine(value) as T;
+  if (Array.isArray(value)) return value.map((v) => escapeFields(v)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, escapeFields(v)])) as T;
+  }
+  return value;
+}

@@ -1,0 +1,77 @@
+/** `rulec diff` and `rulec check` as text: headline rows, then each section a reviewer reads. */
+import type { BundleDiff, CheckReport, RuleChange, TopicWinner } from '../../diff/types.js';
+import { formatDiagnostics, num, summaryLine, type SourceLines } from '../text.js';
+import { checkRows, diffRows, type Row } from './diff-facts.js';
+import { signed } from './facts.js';
+
+const MAX_RULES = 50;
+const MAX_LINES = 12;
+
+function rows(list: readonly Row[]): string[] {
+  const width = Math.max(...list.map((r) => r.label.length));
+  return list.map((r) => `  ${r.label.padEnd(width)}  ${r.value}`);
+}
+
+function section(title: string, body: readonly string[]): string[] {
+  return body.length === 0 ? [] : ['', `${title}:`, ...body];
+}
+
+const side = (w: TopicWinner | null): string => (w ? `\`${w.value}\`${w.decided ? '' : ' (undecided)'}` : '(none)');
+const where = (w: TopicWinner | null): string => (w ? `, decided by ${w.source}:${w.line}` : '');
+
+function ruleLines(r: RuleChange): string[] {
+  const site = r.new ?? r.old;
+  const head = `  ${r.kind.padEnd(8)} ${r.rule}${site ? ` (${site.source}:${site.line})` : ''}${r.effects.length > 0 ? ` [${r.effects.join(', ')}]` : ''}`;
+  const changed = [...r.removed_lines.map((l) => `      - ${l}`), ...r.added_lines.map((l) => `      + ${l}`)];
+  const shown = changed.slice(0, MAX_LINES);
+  if (changed.length > shown.length) shown.push(`      … ${changed.length - shown.length} more lines`);
+  return [head, ...shown];
+}
+
+export function diffSections(d: BundleDiff): string[] {
+  const out: string[] = [];
+  out.push(...section('Why this bump', d.semver.reasons.map((r) => `  ${r.bump.padEnd(5)}  ${r.why}`)));
+  out.push(...section('Topic winners', d.winners.map((w) =>
+    `  ${w.topic}: ${side(w.old)} → ${side(w.new)}${where(w.new ?? w.old)} — ${num(w.units.count)} ${d.summary.unit}${w.units.examples.length > 0 ? ` (${w.units.examples.join(', ')})` : ''}`)));
+  const rules = d.rules.slice(0, MAX_RULES).flatMap(ruleLines);
+  if (d.rules.length > MAX_RULES) rules.push(`  … ${d.rules.length - MAX_RULES} more rule changes (use --format json)`);
+  out.push(...section('Rules', rules));
+  out.push(...section('Sources', d.sources.map((s) => `  ${s.change.padEnd(8)} ${s.id}${s.fields.length > 0 ? ` (${s.fields.join(', ')})` : ''}`)));
+  out.push(...section('Conflicts introduced', d.conflicts.introduced.map((e) => `  ${e.severity.padEnd(7)} ${e.kind} on ${e.topic} [${e.id}]: ${e.ruling}`)));
+  out.push(...section('Conflicts resolved', d.conflicts.resolved.map((e) => `  ${e.kind} on ${e.topic} [${e.id}]`)));
+  out.push(...section('Agents (over affected units)', d.tokens.profiles.map((p) =>
+    `  ${p.profile.padEnd(12)} ${num(p.old_tokens)} → ${num(p.new_tokens)} tokens (${signed(p.new_tokens - p.old_tokens)}); fits its budget in ${num(p.old_fits)} → ${num(p.new_fits)}`)));
+  out.push(...section('Agent budgets', d.budgets.map((b) =>
+    `  ${b.profile}: ${b.file} ${b.change === 'now-dropped' ? 'is now cut or dropped' : 'is no longer cut'} in ${num(b.units.count)} ${d.summary.unit}`)));
+  out.push(...section('Top movers', d.tokens.top_movers.map((m) =>
+    `  ${signed(m.delta).padStart(8)}  ${m.source} (${m.old_tokens ?? 0} → ${m.new_tokens ?? 0} tokens, ${num(m.units)} ${d.summary.unit})`)));
+  const dirs = d.affected.directories.map((a) => `  ${a.dir.padEnd(24)} ${num(a.count)}${a.examples.length > 0 ? `  (${a.examples.join(', ')})` : ''}`);
+  if (d.affected.omitted > 0) dirs.push(`  … ${d.affected.omitted} more directories`);
+  out.push(...section(`Affected ${d.affected.unit} by directory`, dirs));
+  out.push(...section('Notes', d.notes.map((n) => `  ${n}`)));
+  return out;
+}
+
+export function textOfDiff(d: BundleDiff): string {
+  const head = [`rulec diff ${d.old.label} → ${d.new.label}`];
+  if (d.identical) return `${head[0]}\n  identical: both are ${d.new.bundle_id}\n`;
+  return `${[...head, ...rows(diffRows(d)), ...diffSections(d)].join('\n')}\n`;
+}
+
+export function textOfCheck(c: CheckReport, lines: SourceLines): string {
+  const out = [`rulec check ${c.base.ref} (${c.base.commit.slice(0, 12)}) → ${c.head.ref} (${c.head.commit.slice(0, 12)})`];
+  // The fast path says it in one line: what was compared, and how the base was chosen.
+  if (c.skipped) return `${out[0]}: no rule file changed, nothing to check (base: ${c.base.how})\n`;
+  out.push(...rows([...checkRows(c), ...(c.diff && !c.diff.identical ? diffRows(c.diff) : [])]));
+  out.push(...section('Fails because', c.reasons.map((r) => `  - ${r}`)));
+  if (c.risk) {
+    out.push(...section('Risk', c.risk.findings.map((f) =>
+      `  ${f.level.padEnd(6)} ${f.check}: ${f.why}${f.source ? ` (${f.source}${f.line !== null ? `:${f.line}` : ''})` : ''}${f.excerpt ? ` — ${f.excerpt}` : ''}`)));
+    out.push(...section('Approvals', c.risk.requirements.map((q) =>
+      `  ${q.satisfied ? 'ok     ' : 'MISSING'} ${q.level}: ${q.needed} of ${q.owners.length > 0 ? q.owners.join(', ') : 'any reviewer'}; approved by ${q.approved_by.join(', ') || 'nobody'}`)));
+  }
+  out.push(...section('Changed rule files', c.changed.map((p) => `  ${p}`)));
+  if (c.diff && !c.diff.identical) out.push(...diffSections(c.diff));
+  const diags = formatDiagnostics(c.diagnostics, lines);
+  return `${out.join('\n')}\n${diags ? `\n${diags}` : ''}\n${summaryLine(c.diagnostics)}\n`;
+}

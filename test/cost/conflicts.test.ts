@@ -1,0 +1,77 @@
+/**
+ * Conflict detection is near-linear in its input (issue #8.7, #11.1): doubling
+ * the sections, the files that share text, the glob rules or the length of one
+ * statement at most about doubles the time. Shapes are the hostile ones: k
+ * contradicting sections per file (which used to take 4.7 s at k = 100 and
+ * over 120 s at k = 500), boilerplate pasted into every directory (which used
+ * to produce one event per pair of files).
+ */
+import { describe, expect, it } from 'vitest';
+import { detectConflicts } from '../../src/conflicts/detect.js';
+import type { Resolution } from '../../src/resolve/resolve.js';
+import { POLICY, resolveTree, type Tree } from '../conflicts/tree.js';
+import { describeDoubling, doubling, MAX_RATIO } from './stage-timing.js';
+
+const detect = (res: Resolution) => detectConflicts(res, POLICY, '2026-01-01');
+const sections = (k: number, body: (i: number) => string): string =>
+  Array.from({ length: k }, (_, i) => `## Section ${i}\n\n${body(i)}\n`).join('\n');
+const BOILERPLATE = [
+  'This area is owned by the platform team; ask in the team channel before changing shared contracts.',
+  'Most changes in this directory need a matching update to the integration tests and the changelog.',
+  'When in doubt, follow the existing patterns in neighbouring files rather than introducing a new style.',
+];
+
+const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][] = [
+  ['k sections: npm against yarn', (k) => ({ tree: {
+    'AGENTS.md': `# A\n\n${sections(k, () => '- Use npm: `npm install`.')}`,
+    'CLAUDE.md': `# B\n\n${sections(k, () => '- Use yarn: `yarn install`.')}` } }), 100],
+  ['k sections: test commands against other test commands', (k) => ({ tree: {
+    'AGENTS.md': `# A\n\n${sections(k, (i) => `- Run tests with \`cargo nextest run -p c${i}\` or \`make test-${i}\`.`)}`,
+    'CLAUDE.md': `# B\n\n${sections(k, (i) => `- Run tests with \`npx jest p${i}\` or \`just test${i}\`.`)}` } }), 100],
+  ['k sections: never/always on overlapping subjects', (k) => ({ tree: {
+    'AGENTS.md': `# A\n\n${sections(k, (i) => `- Never log request body field${i} data.`)}`,
+    'packages/api/AGENTS.md': `# B\n\n${sections(k, (i) => `- Always log request body field${i} data.`)}` } }), 100],
+  ['n directories pasting the same boilerplate', (n) => {
+    const tree: Tree = { 'AGENTS.md': `# Root\n\n${BOILERPLATE.map((b) => `- ${b}`).join('\n')}\n` };
+    for (let i = 0; i < n; i++) tree[`packages/p${i % 50}/m${i}/AGENTS.md`] = `# M${i}\n\n${BOILERPLATE.map((b) => `- ${b}`).join('\n')}\n\n- Module ${i} notes.\n`;
+    return { tree };
+  }, 100],
+  ['n glob rules sharing text with the root', (n) => {
+    const tree: Tree = { 'AGENTS.md': `# Root\n\n- ${BOILERPLATE[0]}\n- Use pnpm.\n` };
+    const paths: string[] = [];
+    for (let i = 0; i < n; i++) {
+      tree[`.claude/rules/r${i}.md`] = `---\npaths:\n  - "packages/p${i}/**"\n---\n\n# R${i}\n\n- ${BOILERPLATE[0]}\n- Use npm in p${i}: \`npm install\`.\n`;
+      paths.push(`packages/p${i}/src/index.ts`);
+    }
+    return { tree, paths };
+  }, 50],
+  ['one statement with n commands', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `run \`npm install p${i}\` then \`npm test\``).join(', ')}.\n`,
+    'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `run \`yarn add q${i}\` and \`yarn test\``).join(', ')}.\n` } }), 500],
+];
+
+describe('conflict detection doubles at most linearly', () => {
+  it.each(SHAPES)('%s', async (label, shape, n) => {
+    const d = await doubling((k) => {
+      const s = shape(k);
+      return resolveTree(s.tree, s.paths);
+    }, detect, { n });
+    console.log(describeDoubling(`conflicts, ${label}`, d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it('k contradicting sections give one event per disagreement, not k² (bounded output)', () => {
+    const tree = (k: number): Tree => ({
+      'AGENTS.md': `# A\n\n${sections(k, (i) => `- Run tests with \`cargo nextest run -p c${i}\`.`)}`,
+      'CLAUDE.md': `# B\n\n${sections(k, (i) => `- Run tests with \`npx jest p${i}\`.`)}`,
+    });
+    const at = (k: number) => detect(resolveTree(tree(k))).events;
+    expect(at(10).map((e) => [e.kind, e.topic, e.sides.length])).toEqual([['contradiction', 'test-command', 2]]);
+    const boiler = (n: number) => {
+      const t: Tree = { 'AGENTS.md': `# Root\n\n- ${BOILERPLATE[1]}\n` };
+      for (let i = 0; i < n; i++) t[`packages/p${i}/AGENTS.md`] = `# P\n\n- ${BOILERPLATE[1]}\n`;
+      return detect(resolveTree(t)).events;
+    };
+    expect(boiler(40).map((e) => [e.kind, e.sides.length, e.variants.length])).toEqual([['duplicate', 41, 40]]);
+  });
+});

@@ -1,0 +1,28 @@
+/** The doubling harness can fail: it tells a quadratic function from a linear one. */
+import { describe, expect, it } from 'vitest';
+import { doubling, MAX_RATIO } from './stage-timing.js';
+
+function pairs(xs: number[]): number {
+  let s = 0;
+  for (const a of xs) for (const b of xs) s += a ^ b;
+  return s;
+}
+
+function sum(xs: number[]): number {
+  let s = 0;
+  for (let r = 0; r < 200; r++) for (const a of xs) s += a ^ r;
+  return s;
+}
+
+const array = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
+describe('doubling', () => {
+  it('measures a quadratic loop at about 4× and a linear one under the limit', async () => {
+    // Load can only blur a measurement, so the clearest of three counts for the quadratic loop too.
+    let quadratic = 0;
+    for (let i = 0; i < 3 && quadratic <= MAX_RATIO; i++) quadratic = Math.max(quadratic, (await doubling(array, pairs, { n: 500, attempts: 1 })).ratio);
+    const linear = await doubling(array, sum, { n: 5_000 });
+    expect(quadratic).toBeGreaterThan(MAX_RATIO);
+    expect(linear.ratio).toBeLessThan(MAX_RATIO);
+  });
+});

@@ -1,0 +1,39 @@
+/** Parsing is near-linear: k sections, long lines of hostile tokens, many short lines, a large frontmatter. */
+import { describe, expect, it } from 'vitest';
+import { parseDoc } from '../../src/parse/parse-doc.js';
+import { sourceFiles } from '../conflicts/tree.js';
+import { describeDoubling, doubling, MAX_RATIO } from './stage-timing.js';
+import { MARKUP, sections, textShapes } from './shapes.js';
+
+const file = (path: string, text: string) => sourceFiles({ [path]: text })[0] as ReturnType<typeof sourceFiles>[number];
+const parse = (f: ReturnType<typeof file>) => parseDoc(f);
+
+describe('parse doubles at most linearly', () => {
+  it('k sections', async () => {
+    const d = await doubling((k) => file('AGENTS.md', sections(k)), parse, { n: 1600 });
+    console.log(describeDoubling('parse, k sections', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it.each(textShapes({ markup: MARKUP }))('%s', async (label, shape) => {
+    const d = await doubling((n) => file('AGENTS.md', shape(n)), parse, { n: 200_000, maxN: 6_400_000 });
+    console.log(describeDoubling(`parse, ${label}`, d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it.each([
+    ['a heading with n blanks between two words', (n: number) => `# a${' \t'.repeat(n / 2)}b\n\ntext\n`],
+    ['a loose (non-YAML) frontmatter value with n spaces inside', (n: number) => `---\nglobs: a${' '.repeat(n)}b\nbad: [\n---\n\n- Rule.\n`],
+  ] as const)('%s (the regexes they replaced were cubic)', async (label, shape) => {
+    const d = await doubling((n) => file('.cursor/rules/x.mdc', shape(n)), parse, { n: 100_000, maxN: 6_400_000 });
+    console.log(describeDoubling(`parse, ${label}`, d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it('a frontmatter of n globs', async () => {
+    const d = await doubling((n) => file('.claude/rules/x.md',
+      `---\npaths:\n${Array.from({ length: n }, (_, i) => `  - "src/p${i}/**/*.ts"`).join('\n')}\n---\n\n# X\n\n- Rule.\n`), parse, { n: 500 });
+    console.log(describeDoubling('parse, frontmatter of n globs', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+});

@@ -1,0 +1,47 @@
+/** Agent profiles (discovery, imports, comment stripping, budgets, token counts per agent) are near-linear. */
+import { describe, expect, it } from 'vitest';
+import { evaluateProfileJob, type ProfileJob } from '../../src/profiles/build-view.js';
+import { PROFILES } from '../../src/profiles/registry.js';
+import { stripBlockComments } from '../../src/profiles/html-comments.js';
+import { resolveTree, type Tree } from '../conflicts/tree.js';
+import { describeDoubling, doubling, MAX_RATIO } from './stage-timing.js';
+import { longLine, manyLines, monorepo } from './shapes.js';
+
+function job(tree: Tree, paths: string[]): ProfileJob {
+  const res = resolveTree(tree, paths);
+  return {
+    files: Object.entries(tree).map(([p, text]) => [p, new TextEncoder().encode(text)] as [string, Uint8Array]),
+    paths: [...new Set([...paths, ...Object.keys(tree)])].sort(),
+    variants: res.variants.map((v) => ({ id: v.id, dirs: v.dirs, pathCount: v.pathCount })),
+    enabled: PROFILES.map((p) => p.name),
+    options: {},
+    canonical: Object.fromEntries(res.variants.map((v) => [v.id, v.sources.map((s) => s.id)])),
+  };
+}
+
+describe('profiles double at most linearly', () => {
+  it('n directories of instruction files and n rules', async () => {
+    const d = await doubling((n) => {
+      const m = monorepo(n);
+      return job(m.tree, m.paths);
+    }, evaluateProfileJob, { n: 20, reps: 2 });
+    console.log(describeDoubling('profiles, monorepo', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it.each([['one long line', longLine], ['many lines', manyLines]] as const)('%s of comment openers in CLAUDE.md, AGENTS.md and GEMINI.md', async (label, shape) => {
+    const d = await doubling((n) => {
+      const text = shape('<!-- ', n);
+      return job({ 'AGENTS.md': text, 'CLAUDE.md': text, 'GEMINI.md': text }, ['src/a.ts']);
+    }, evaluateProfileJob, { n: 5_000, reps: 3 });
+    console.log(describeDoubling(`profiles, ${label} of comment openers`, d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it('stripping block comments from a line of repeated "<!-- " (54 s at 800 KB before)', async () => {
+    const d = await doubling((n) => longLine('<!-- ', n), stripBlockComments, { n: 200_000, reps: 3 });
+    console.log(describeDoubling('profiles, stripBlockComments', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+    expect(stripBlockComments(longLine('<!-- ', 800_000))).toBe(longLine('<!-- ', 800_000));
+  });
+});

@@ -1,0 +1,42 @@
+/** Resolution is near-linear in files, directories, paths and globs (variants, attachments, glob matching). */
+import { describe, expect, it } from 'vitest';
+import { parseDoc } from '../../src/parse/parse-doc.js';
+import { resolve, type ResolveInput } from '../../src/resolve/resolve.js';
+import type { ParsedDoc } from '../../src/types.js';
+import { sourceFiles, type Tree } from '../conflicts/tree.js';
+import { describeDoubling, doubling, MAX_RATIO } from './stage-timing.js';
+import { monorepo } from './shapes.js';
+
+function input(tree: Tree, paths: string[]): ResolveInput {
+  const files = sourceFiles(tree);
+  const docs = new Map<string, ParsedDoc>(files.map((f) => [f.id, parseDoc(f).value]));
+  return { files, docs, paths: [...new Set([...paths, ...Object.keys(tree)])].sort(), imports: { roots: { repo: '/repo' }, maxDepth: 4 } };
+}
+
+/** n rule files with four globs each (exact, extension, brace, dead) over n packages of three paths. */
+function globs(n: number): ResolveInput {
+  const tree: Tree = { 'AGENTS.md': '# Guide\n\n- Use pnpm.\n' };
+  const paths: string[] = [];
+  for (let i = 0; i < n; i++) {
+    tree[`.cursor/rules/r${i}.mdc`] = `---\ndescription: r${i}\nglobs: packages/p${i}/**/*.ts, **/m${i}/*.{md,mdx}, apps/a${i % 7}/**, legacy/none-${i}/**\n---\n\n- Rule ${i}.\n`;
+    paths.push(`packages/p${i}/src/a.ts`, `packages/p${i}/m${i}/README.md`, `apps/a${i % 7}/x${i}.ts`);
+  }
+  return input(tree, paths);
+}
+
+describe('resolve doubles at most linearly', () => {
+  it('n directories of instruction files pasting boilerplate, with n glob rules', async () => {
+    const d = await doubling((n) => {
+      const m = monorepo(n);
+      return input(m.tree, m.paths);
+    }, resolve, { n: 100 });
+    console.log(describeDoubling('resolve, monorepo', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it('n rule files of four globs each', async () => {
+    const d = await doubling(globs, resolve, { n: 100 });
+    console.log(describeDoubling('resolve, many globs', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+});

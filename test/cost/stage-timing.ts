@@ -1,0 +1,82 @@
+/**
+ * Cost tests compare the time of input n with input 2n, never an absolute
+ * time: a stage that is near-linear takes about twice as long, a quadratic one
+ * four times. On a loaded 2-core machine one run is noise, so:
+ *
+ * 1. inputs are built before the clock starts;
+ * 2. both sizes run once to warm up (JIT, caches, lazy tables);
+ * 3. n grows until the small input takes at least `floorMs` (its best of
+ *    `reps` runs), so timer resolution and scheduling jitter don't decide
+ *    the ratio;
+ * 4. each size runs `reps` times, interleaved, and the minimum counts — the
+ *    run least disturbed by other processes;
+ * 5. a ratio over the limit is measured again (up to `attempts` times) and the
+ *    best kept: a superlinear stage fails every time, a burst of load does not.
+ */
+import { performance } from 'node:perf_hooks';
+
+export interface Doubling {
+  n: number;
+  small: number;
+  large: number;
+  ratio: number;
+}
+
+export interface DoublingOptions {
+  /** Starting size. */
+  n: number;
+  /** Largest size the small input may grow to. */
+  maxN?: number;
+  reps?: number;
+  floorMs?: number;
+  attempts?: number;
+}
+
+/** The ratio a near-linear stage must stay under. */
+export const MAX_RATIO = 3;
+
+export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (input: T) => unknown,
+  { n, maxN = n * 16, reps = 3, floorMs = 30, attempts = 3 }: DoublingOptions): Promise<Doubling> {
+  let size = n;
+  let small = await make(size);
+  let large = await make(2 * size);
+  await run(small);
+  await run(large);
+  let best: Doubling | null = null;
+  for (let attempt = 0; attempt < attempts && (best === null || best.ratio >= MAX_RATIO);) {
+    let a = Infinity;
+    let b = Infinity;
+    for (let i = 0; i < reps; i++) {
+      a = Math.min(a, await timeOf(run, small));
+      b = Math.min(b, await timeOf(run, large));
+    }
+    if (a < floorMs && size * 2 <= maxN) {
+      // Too fast to time reliably: double the input and measure again.
+      size *= 2;
+      small = large;
+      large = await make(2 * size);
+      await run(large);
+      best = null;
+      continue;
+    }
+    const d = { n: size, small: round(a), large: round(b), ratio: round(b / Math.max(a, 0.01)) };
+    if (best === null || d.ratio < best.ratio) best = d;
+    attempt++;
+  }
+  return best as Doubling;
+}
+
+async function timeOf<T>(run: (input: T) => unknown, input: T): Promise<number> {
+  const t0 = performance.now();
+  await run(input);
+  return performance.now() - t0;
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** `label: n=…, small ms, large ms, ratio` — printed so a failure shows its numbers. */
+export function describeDoubling(label: string, d: Doubling): string {
+  return `${label}: n=${d.n} ${d.small} ms, 2n ${d.large} ms, ratio ${d.ratio}`;
+}

@@ -1,0 +1,134 @@
+/**
+ * Reports from the built CLI, end to end: --format and --report on build and
+ * lint; a failed build's JSON keeps the summary, every diagnostic and every
+ * conflict event; report files are written even when the build fails; and
+ * no format, on stdout or in a file, ever prints a secret the lint found or
+ * lets a hostile directory name become markup. Run `npm run build` first.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
+const FORMATS = ['text', 'json', 'markdown', 'sarif', 'github', 'html'] as const;
+const dir = mkdtempSync(join(tmpdir(), 'rulec-reports-'));
+const repo = join(dir, 'repo');
+const managed = join(dir, 'managed');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function rulec(args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Deterministic, random-looking tokens (an LCG), so no real-looking secret is committed. */
+function token(length: number, alphabet: string, seed: number): string {
+  let x = seed;
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    out += alphabet[(x >> 8) % alphabet.length];
+  }
+  return out;
+}
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const SECRETS = [`ghp_${token(36, ALNUM, 11)}`, `AKIA${token(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 12)}`, token(28, ALNUM, 13)];
+const HOSTILE_DIR = 'x"><img src=x onerror=alert(1)><script>alert(2)<\u202e';
+
+beforeAll(() => {
+  if (!existsSync(BIN)) throw new Error('dist/cli/main.js is missing: run npm run build (npm test does)');
+  mkdirSync(join(repo, '.claude', 'rules'), { recursive: true });
+  mkdirSync(join(repo, HOSTILE_DIR), { recursive: true });
+  mkdirSync(managed);
+  writeFileSync(join(managed, 'tools.md'), '---\nenforce: true\nid: tools\n---\n# Tooling\n\n- Always use pnpm; never use npm.\n');
+  writeFileSync(join(repo, 'AGENTS.md'), '# Guide\n\n- Run the tests before committing.\n- Use pnpm for installs.\n');
+  writeFileSync(join(repo, 'CLAUDE.local.md'), '# Mine\n\n- Use npm for everything.\n');
+  writeFileSync(join(repo, HOSTILE_DIR, 'AGENTS.md'), '# Here\n\n- Use yarn for installs.\n');
+  writeFileSync(join(repo, '.claude', 'rules', 'deploy.md'),
+    `# Deploy\n\nexport GH=${SECRETS[0]}\nAWS key ${SECRETS[1]} for uploads\nDB_PASSWORD=${SECRETS[2]}\n`);
+});
+
+const common = (): string[] => ['--managed', managed, '--include-local'];
+
+describe('usage', () => {
+  it.each([
+    [['build', '--format', 'yaml'], 'unknown format "yaml"; use one of: text, json, markdown, sarif, github, html'],
+    [['lint', '--report', 'xml=out.xml'], 'unknown format "xml"; use one of: text, json, markdown, sarif, github, html'],
+    [['lint', '--report', 'markdown'], '--report needs FORMAT=FILE, got "markdown"'],
+    [['build', '--report', 'sarif='], '--report needs FORMAT=FILE, got "sarif="'],
+  ])('%j is refused before anything runs', (args, message) => {
+    const r = rulec(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+    expect(existsSync(join(repo, 'bundles'))).toBe(false);
+  });
+});
+
+describe('a failed build', () => {
+  const out = join(dir, 'reports');
+  let run: ReturnType<typeof rulec>;
+  beforeAll(() => {
+    run = rulec(['build', ...common(), '--format', 'json', ...FORMATS.map((f) => ['--report', `${f}=${join(out, `build.${f}`)}`]).flat()]);
+  });
+
+  it('exits 1, writes no bundle, and its JSON keeps the summary, every diagnostic and every conflict event', () => {
+    expect(run.code).toBe(1);
+    expect(existsSync(join(repo, 'bundles'))).toBe(false);
+    const json = JSON.parse(run.stdout) as { written: null; summary: { sources: number }; diagnostics: { code: string }[]; conflicts: { kind: string; severity: string; sides: { source: string }[] }[] };
+    expect(json.written).toBeNull();
+    expect(json.summary.sources).toBeGreaterThanOrEqual(4);
+    expect(json.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['RC3201', 'RC6003']));
+    const violation = json.conflicts.find((c) => c.kind === 'violation');
+    expect(violation?.severity).toBe('error');
+    expect(violation?.sides.map((s) => s.source).sort()).toEqual(['CLAUDE.local.md', 'managed:tools.md']);
+    expect(readFileSync(join(out, 'build.json'), 'utf8')).toBe(run.stdout);
+  });
+
+  it('writes every --report file, each in its format', () => {
+    expect(readFileSync(join(out, 'build.text'), 'utf8')).toContain('  not written  errors found');
+    expect(readFileSync(join(out, 'build.markdown'), 'utf8')).toMatch(/^<!-- rulec-report -->\n### ❌ rulec: Build failed: \d+ errors?, nothing written/);
+    expect((JSON.parse(readFileSync(join(out, 'build.sarif'), 'utf8')) as { version: string }).version).toBe('2.1.0');
+    expect(readFileSync(join(out, 'build.github'), 'utf8')).toMatch(/^::error file=CLAUDE\.local\.md,line=3,/m);
+    expect(readFileSync(join(out, 'build.html'), 'utf8')).toMatch(/^<!doctype html>/);
+  });
+
+  it('never prints a secret, and the hostile directory stays text', () => {
+    for (const f of FORMATS) {
+      const text = readFileSync(join(out, `build.${f}`), 'utf8');
+      for (const s of SECRETS) expect(text, `${f} leaks a secret`).not.toContain(s);
+      if (f === 'html') {
+        expect(text.match(/<script/g)).toHaveLength(1);
+        expect(text).not.toContain('<img');
+        expect(text).toContain('x&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;\\u202e/AGENTS.md');
+      }
+      expect(text).not.toContain('\u202e');
+    }
+    expect(readFileSync(join(out, 'build.text'), 'utf8')).toMatch(/export GH=ghp_\*{36}/);
+  });
+});
+
+describe('lint', () => {
+  it('prints text and writes every other format without a secret; the text shows the redacted code frame', () => {
+    const out = join(dir, 'lint-reports');
+    const r = rulec(['lint', ...common(), ...FORMATS.slice(1).map((f) => ['--report', `${f}=${join(out, `lint.${f}`)}`]).flat()]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    const outputs = new Map<string, string>([['text', r.stdout], ...FORMATS.slice(1).map((f) => [f, readFileSync(join(out, `lint.${f}`), 'utf8')] as [string, string])]);
+    for (const [f, text] of outputs) for (const s of SECRETS) expect(text, `${f} leaks a secret`).not.toContain(s);
+    expect(r.stdout).toMatch(/^\.claude\/rules\/deploy\.md:4:9 - error RC6001: .*\n {2}4 \| AWS key AKIA\*{16} for uploads\n/m);
+    const sarif = JSON.parse(outputs.get('sarif') as string) as { runs: { results: unknown[] }[] };
+    const json = JSON.parse(outputs.get('json') as string) as { diagnostics: unknown[] };
+    expect(sarif.runs[0]!.results).toHaveLength(json.diagnostics.length);
+  });
+
+  it('lint PATH keeps only the conflict events with a side under PATH', () => {
+    const r = rulec(['lint', ...common(), '--format', 'json', 'CLAUDE.local.md']);
+    const json = JSON.parse(r.stdout) as { diagnostics: { file: string }[]; conflicts: { sides: { source: string }[] }[] };
+    expect(json.diagnostics.every((d) => d.file === 'CLAUDE.local.md')).toBe(true);
+    expect(json.conflicts.length).toBeGreaterThan(0);
+    for (const c of json.conflicts) expect(c.sides.some((s) => s.source === 'CLAUDE.local.md')).toBe(true);
+  });
+});
