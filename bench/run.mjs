@@ -2,7 +2,7 @@
 // `npm run bench` — times the rulec CLI on a synthetic monorepo against a floor.
 //
 //   node bench/run.mjs [--runs 3] [--files 100000] [--dirs N] [--instruction-files N]
-//                      [--rules N] [--seed 1] [--cli dist/cli/main.js] [--out .bench/results.json]
+//                      [--rules N] [--seed 1] [--cli dist/cli/bin.js] [--out .bench/results.json]
 //
 // Every measurement is a fresh child process: wall time from spawn to exit, peak RSS from
 // bench/rss-hook.mjs. See bench/README.md.
@@ -120,7 +120,7 @@ async function main() {
     options: {
       ...SIZE_ARGS,
       runs: { type: 'string', default: '3' },
-      cli: { type: 'string', default: path.join(REPO_ROOT, 'dist', 'cli', 'main.js') },
+      cli: { type: 'string', default: path.join(REPO_ROOT, 'dist', 'cli', 'bin.js') },
       out: { type: 'string', default: path.join(BENCH_DIR, 'results.json') },
       help: { type: 'boolean', short: 'h' },
     },

@@ -30,7 +30,7 @@ git('-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'example monorepo');
 const rulec = (...args) => {
   console.log(`\n$ rulec ${args.join(' ')}`);
   try {
-    process.stdout.write(execFileSync(process.execPath, [join(root, 'dist', 'cli', 'main.js'), ...args], { cwd: repo, encoding: 'utf8' }));
+    process.stdout.write(execFileSync(process.execPath, [join(root, 'dist', 'cli', 'bin.js'), ...args], { cwd: repo, encoding: 'utf8' }));
   } catch (e) {
     process.stdout.write(e.stdout ?? '');
     process.stderr.write(e.stderr ?? '');
@@ -40,4 +40,4 @@ const rulec = (...args) => {
 console.log(`example workspace: ${repo}`);
 rulec('build', '--managed', managed, '--include-local');
 rulec('explain', 'packages/api/src/routes/orders.ts', '--managed', managed, '--include-local');
-console.log(`\nTry: cd .example/monorepo && node ../../dist/cli/main.js explain packages/web/src/App.tsx --managed ../../examples/managed`);
+console.log(`\nTry: cd .example/monorepo && node ../../dist/cli/bin.js explain packages/web/src/App.tsx --managed ../../examples/managed`);

@@ -11,6 +11,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import semver from 'semver';
 import type { Attachment, ParsedDoc, Variant } from './types.js';
 import { loadPolicy } from './config/load-policy.js';
+import { PolicyError } from './config/policy-error.js';
 import { compilerVersion } from './config/package-files.js';
 import { policyDigest, type Policy } from './config/policy.js';
 import { discover, type Discovered } from './discover/discover.js';
@@ -30,13 +31,14 @@ import type { ProfileJob } from './profiles/build-view.js';
 import { applySeverities } from './validate/severity.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
-import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { diag, sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
 import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
 import { secretSites } from './validate/lint/secrets.js';
 import { catalogueEntry } from './diagnostics/catalogue.js';
 import { UsageError } from './diagnostics/errors.js';
 import { scanConflicts, type ConflictResult } from './conflicts/detect.js';
 import { toPosix } from './util/posix-path.js';
+import { pushAll } from './util/push-all.js';
 import type { RepoSource } from './source/repo-source.js';
 
 export interface CompileOptions {
@@ -60,6 +62,8 @@ export interface CompileOptions {
   today?: string;
   /** Semver recorded as the bundle revision (default 0.1.0). */
   revision?: string;
+  /** One-off severity overrides (`--severity CODE=LEVEL`), merged over the policy's `severity:`. */
+  severity?: Readonly<Record<string, Severity | 'off'>>;
   /** Compile a commit's tree read from git objects (src/source) instead of the work tree at repoDir. */
   source?: RepoSource | null;
 }
@@ -94,11 +98,11 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
-  const policy = loaded.policy;
+  const policy = options.severity ? { ...loaded.policy, severity: { ...loaded.policy.severity, ...options.severity } } : loaded.policy;
 
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.
-  const background = startBackground(policy.tokenizer);
+  const background = startBackground(policy.tokenizer, (policy.profiles?.enabled ?? DEFAULT_ENABLED_PROFILES).length > 0);
   try {
     return await compileWith(options, policy, revision, background);
   } finally {
@@ -111,14 +115,14 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const diagnostics: Diagnostic[] = [];
   const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
     outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null });
-  diagnostics.push(...found.diagnostics);
+  pushAll(diagnostics, found.diagnostics);
   const discovered = found.value;
 
   const docs = new Map<string, ParsedDoc>();
   for (const file of discovered.files) {
     const parsed = parseDoc(file);
     docs.set(file.id, parsed.value);
-    diagnostics.push(...parsed.diagnostics);
+    pushAll(diagnostics, parsed.diagnostics);
   }
 
   const roots = {
@@ -127,28 +131,31 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     managedReal: discovered.managedReal,
     ...(discovered.managedReal ? { managed: toPosix(discovered.managedReal) } : {}),
   };
-  diagnostics.push(...followImports(discovered.files, docs, {
-    roots, maxDepth: policy.imports.max_depth, maxBytes: policy.discover.max_file_bytes,
+  const followed = followImports(discovered.files, docs, {
+    roots, maxDepth: policy.imports.max_depth, maxFiles: policy.imports.max_files, maxBytes: policy.discover.max_file_bytes,
     isExcluded: discovered.isExcluded, parse: parseDoc, readRepo: discovered.readRepo,
-  }));
+  });
+  pushAll(diagnostics, followed.diagnostics);
   const fmSchemas = loadFrontmatterSchemas();
   for (const file of discovered.files) {
     const doc = docs.get(file.id);
-    if (doc) diagnostics.push(...checkFrontmatter(file, doc, fmSchemas));
+    if (doc) pushAll(diagnostics, checkFrontmatter(file, doc, fmSchemas));
   }
 
   if (discovered.git) discovered.git.dirty = discovered.files.some((f) => discovered.isDirty(f));
 
-  const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports: { roots, maxDepth: policy.imports.max_depth } });
-  diagnostics.push(...resolved.diagnostics);
+  const imports = { roots, maxDepth: policy.imports.max_depth, capped: followed.capped, refused: followed.refused };
+  const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports });
+  pushAll(diagnostics, resolved.diagnostics);
 
   // Count the blocks and evaluate the agent profiles on the worker while this thread finds conflicts and lints.
   const blocks = blockTexts(resolved.value);
   const counted = background.count(blocks);
-  const profiled = background.profiles(profileJob(discovered, resolved.value, policy, { docs, roots, maxDepth: policy.imports.max_depth }));
+  const profiled = background.profiles(profileJob(discovered, resolved.value, policy,
+    { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }));
   const scan = scanConflicts(resolved.value, policy);
   const countedTexts = background.count(scan.texts);
-  diagnostics.push(...runLint(discovered.files.flatMap((file) => {
+  pushAll(diagnostics, runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
   }), (code) => policy.severity[code] ?? catalogueEntry(code).severity));
@@ -156,13 +163,13 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const counter = tokenCounter(policy.tokenizer, new Map(blocks.map((b, i) => [b, counts[i] ?? 0])));
   const rendered = render(resolved.value, counter);
   const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
-  diagnostics.push(...budgets.diagnostics);
+  pushAll(diagnostics, budgets.diagnostics);
   if (discovered.localExcluded.length > 0) diagnostics.push(localNote(discovered.localExcluded));
   const profiles = await profiled;
-  diagnostics.push(...profiles.diagnostics);
+  pushAll(diagnostics, profiles.diagnostics);
   const textCounts = await countedTexts;
   const conflicts = scan.finish(tokenCounter(policy.tokenizer, new Map(scan.texts.map((t, i) => [t, textCounts[i] ?? 0]))), options.today ?? utcToday());
-  diagnostics.push(...conflicts.diagnostics);
+  pushAll(diagnostics, conflicts.diagnostics);
 
   const redactions = redactionsOf(secretSites(docs.values()));
   const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, policy.severity)), redactions);
@@ -200,12 +207,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   };
 }
 
-/** The policy file is invalid: a configuration failure (exit 2), carrying its diagnostics. */
-export class PolicyError extends UsageError {
-  constructor(readonly diagnostics: Diagnostic[]) {
-    super(`invalid policy: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}`);
-  }
-}
+// Lives in a leaf module so the CLI can recognise it without loading the pipeline.
+export { PolicyError };
 
 /** What the worker needs to run the enabled agent profiles over this build. */
 function profileJob(discovered: Discovered, res: Resolution, policy: Policy, imports: ImportContext): ProfileJob {

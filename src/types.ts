@@ -41,7 +41,11 @@ export type FormatName =
 
 /** One file as discovery read it. The only place raw bytes enter the pipeline. */
 export interface SourceFile {
-  /** Stable id: repo-relative posix path, or `managed:<rel>` / `user:<rel>`. */
+  /**
+   * Stable key, derived from root and rel by sourceId() (src/util/source-id.ts):
+   * the repo-relative path, or `managed://<rel>` / `user://<rel>`. Never parse it:
+   * `root` and `rel` are authoritative.
+   */
   id: string;
   /** Path relative to its root, posix. */
   rel: string;
@@ -51,7 +55,7 @@ export interface SourceFile {
   /** Directory whose subtree the file governs ('' = repo root). */
   scope: string;
   bytes: Uint8Array;
-  /** Set when the file is a symlink: the id of the file it resolves to. */
+  /** Set when the path leads through a symlink (the file or a directory on its path): the id of the real file. */
   linkTarget?: string;
   /** True when git tracks the file (false in a non-git walk or for ignored local files). */
   tracked: boolean;

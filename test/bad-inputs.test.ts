@@ -4,24 +4,23 @@
  * file, invisible Unicode, invalid UTF-8, symlinks). Each case is compiled as a
  * git repository and must resolve (never throw) with exactly the expected
  * codes at the expected positions and the expected exit status. A handful also
- * run through the built CLI: exit 1, no stack trace, nothing written.
- * `UPDATE_GOLDEN=1` rewrites expected.json for review.
+ * run through the CLI (in-process, helpers/run-cli.ts): exit 1, no stack trace,
+ * nothing written. Each case's repository is built once and shared read-only
+ * (stage-case.ts). `UPDATE_GOLDEN=1` rewrites expected.json for review.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/compile.js';
 import { findCatalogueEntry } from '../src/diagnostics/catalogue.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../src/diagnostics/diagnostic.js';
-import { parseDoc } from '../src/parse/parse-doc.js';
-import { applySeverities } from '../src/validate/severity.js';
+import { hasErrors, type Diagnostic } from '../src/diagnostics/diagnostic.js';
 import { GENERATED } from './bad-inputs/generated.js';
-import { badInputCases, BAD_INPUTS, stageCase } from './bad-inputs/stage-case.js';
+import { badInputCases, BAD_INPUTS, sharedBadInput } from './bad-inputs/stage-case.js';
 import type { Materialised } from './helpers/fixture-repo.js';
+import { runCli } from './helpers/run-cli.js';
 
 const ROOT = BAD_INPUTS;
-const CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 
 interface Found { code: string; file: string; line: number; col: number }
@@ -29,26 +28,19 @@ interface Expected { description: string; exit: 0 | 1; diagnostics: Found[] }
 
 const CASES = badInputCases();
 
-/** Cases also run through `node dist/cli/main.js build`; none depends on checkFrontmatter being wired into compile. */
+/** Cases also run through `rulec build`; none depends on checkFrontmatter being wired into compile. */
 const CLI_CASES = [
   'yaml-unclosed-flow-sequence', 'yaml-alias-bomb', 'invalid-utf8', 'nul-bytes', 'huge-file-20mb',
   'symlink-etc-passwd', 'import-outside-repo', 'secrets-each-kind', 'glob-open-bracket', 'binary-rule-file',
 ];
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-function stage(name: string): Materialised {
-  const m = stageCase(name);
-  made.push(m.dir);
-  return m;
-}
+/** Bundles go here: the case repositories are shared and read-only. */
+const scratch = mkdtempSync(join(tmpdir(), 'rulec-bad-out-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** What compile() reports for a case: every stage's diagnostics, severities as configured. */
 async function diagnose(m: Materialised): Promise<Diagnostic[]> {
-  const result = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out'), ...(m.managed ? { managedDir: m.managed } : {}) });
+  const result = await compile({ repoDir: m.repo, outDir: join(scratch, 'out'), ...(m.managed ? { managedDir: m.managed } : {}) });
   return result.diagnostics;
 }
 
@@ -66,7 +58,7 @@ describe('bad inputs: compile()', () => {
   });
 
   it.each(CASES)('%s', async (name) => {
-    const m = stage(name);
+    const m = sharedBadInput(name);
     const diagnostics = await diagnose(m);
     const actual = { exit: hasErrors(diagnostics) ? 1 : 0, diagnostics: project(diagnostics) };
     if (UPDATE) {
@@ -87,17 +79,14 @@ describe('bad inputs: compile()', () => {
   });
 });
 
-describe('bad inputs: the built CLI', () => {
-  it.each(CLI_CASES)('%s: exit 1, coded diagnostics, no stack trace, nothing written', (name) => {
-    expect(existsSync(CLI), 'run `npm run build` first').toBe(true);
-    const m = stage(name);
-    const out = join(m.dir, 'out');
-    const run = spawnSync(process.execPath, [CLI, 'build', '--repo', m.repo, '--out', out, '--format', 'json'], {
-      encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024,
-    });
+describe('bad inputs: the CLI', () => {
+  it.each(CLI_CASES)('%s: exit 1, coded diagnostics, no stack trace, nothing written', async (name) => {
+    const m = sharedBadInput(name);
+    const out = join(scratch, `cli-${name}`);
+    const run = await runCli(['build', '--repo', m.repo, '--out', out, '--format', 'json']);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stderr).not.toMatch(/internal error|RC9001/);
-    expect(run.status).toBe(1);
+    expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as { written: string | null; diagnostics: Diagnostic[] };
     expect(report.written).toBeNull();
     expect(project(report.diagnostics)).toEqual(readExpected(name).diagnostics);

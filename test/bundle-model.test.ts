@@ -38,8 +38,8 @@ declare<ManifestV1['source']>('source', at('source'), { all: { repo: true, commi
 declare<ManifestV1['layers']>('layers', at('layers'), { all: { local: true, user: true }, required: { local: true, user: true } });
 declare<ManifestV1['diagnostics']>('diagnostics', at('diagnostics'), { all: { errors: true, warnings: true, infos: true, codes: true }, required: { errors: true, warnings: true, infos: true, codes: true } });
 declare<ManifestFile>('ManifestFile', at('files', '*'), {
-  all: { sha256: true, size: true, layer: true, format: true, scope: true, activation: true, tracked: true, tokens: true, globs: true, link: true },
-  required: { sha256: true, size: true, layer: true, format: true, scope: true, activation: true, tracked: true },
+  all: { root: true, path: true, sha256: true, size: true, layer: true, format: true, scope: true, activation: true, tracked: true, tokens: true, globs: true, link: true },
+  required: { root: true, path: true, sha256: true, size: true, layer: true, format: true, scope: true, activation: true, tracked: true },
 });
 declare<ManifestVariant>('ManifestVariant', at('variants', '*'), {
   all: { sources: true, bytes: true, tokens: true, sha256: true, profiles: true }, required: { sources: true, bytes: true, tokens: true, sha256: true, profiles: true },

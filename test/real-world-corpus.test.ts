@@ -5,7 +5,6 @@
  * accept. The reviewed findings are listed inline, so a new false alarm fails.
  * Skips cleanly when ../shared/real-world-corpus is absent.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/compile.js';
 import { openBundle } from '../src/bundle/open-bundle.js';
 import { writeBundle } from '../src/emit/write-bundle.js';
+import { CORPUS, corpusRepo } from './helpers/corpus.js';
 
-const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'real-world-corpus');
 const present = existsSync(join(CORPUS, 'rebuild.sh'));
 const entries = present ? readdirSync(CORPUS).filter((d) => existsSync(join(CORPUS, d, 'SOURCE.json'))).sort() : [];
 const scratch = mkdtempSync(join(tmpdir(), 'rulec-corpus-'));
@@ -90,8 +89,7 @@ const REVIEWED: Record<string, string[]> = {
 
 describe.skipIf(!present)('real-world corpus', () => {
   it.each(entries)('%s builds without a crash or an error', async (entry) => {
-    const repo = join(scratch, entry);
-    execFileSync('bash', [join(CORPUS, 'rebuild.sh'), join(CORPUS, entry), repo], { stdio: 'pipe' });
+    const repo = corpusRepo(entry);
     const result = await compile({ repoDir: repo, outDir: join(scratch, `${entry}-out`) });
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     expect(errors.map((d) => `${d.code} ${d.file}:${d.range.start.line}: ${d.message}`)).toEqual([]);

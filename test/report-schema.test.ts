@@ -4,14 +4,14 @@
  * bad-input cases; and every schema in schemas/ compiles under ajv 2020 in
  * strict mode (what editors and downstream validators will meet).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { materialiseCase, type Materialised } from './helpers/fixture-repo.js';
 import { stageCase } from './bad-inputs/stage-case.js';
+import { runCli } from './helpers/run-cli.js';
 
 type AjvCtor = typeof Ajv2020Module.default;
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
@@ -19,7 +19,6 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 const ROOT = join(import.meta.dirname, '..');
 const SCHEMAS = join(ROOT, 'schemas');
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 
 function strictAjv(): InstanceType<AjvCtor> {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -35,10 +34,9 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[]): { status: number | null; json: unknown; stderr: string } {
-  expect(existsSync(CLI), 'run `npm run build` first').toBe(true);
-  const run = spawnSync(process.execPath, [CLI, ...args, '--format', 'json'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { status: run.status, json: JSON.parse(run.stdout) as unknown, stderr: run.stderr };
+async function cli(args: string[]): Promise<{ status: number | null; json: unknown; stderr: string }> {
+  const run = await runCli([...args, '--format', 'json']);
+  return { status: run.code, json: JSON.parse(run.stdout) as unknown, stderr: run.stderr };
 }
 
 describe('schemas/', () => {
@@ -79,21 +77,21 @@ describe('report.schema.json', () => {
     ['bad input symlink-etc-passwd', () => stageCase('symlink-etc-passwd')],
   ];
 
-  it.each(fixtures)('%s: lint, build and build --check print valid reports', (_name, make) => {
+  it.each(fixtures)('%s: lint, build and build --check print valid reports', async (_name, make) => {
     const m = make();
     made.push(m.dir);
     const common = ['--repo', m.repo, ...m.args];
-    const lint = cli(['lint', ...common]);
+    const lint = await cli(['lint', ...common]);
     expect(lint.stderr).toBe('');
     expectValid(lint.json);
     const out = join(m.dir, 'out');
-    const build = cli(['build', ...common, '--out', out]);
+    const build = await cli(['build', ...common, '--out', out]);
     expectValid(build.json);
     const report = build.json as { written: string | null; diagnostics: { severity: string }[] };
     expect(build.status).toBe(report.diagnostics.some((d) => d.severity === 'error') ? 1 : 0);
     expect((lint.json as { diagnostics: unknown[] }).diagnostics).toEqual(report.diagnostics);
     if (report.written !== null) {
-      const check = cli(['build', ...common, '--out', out, '--check']);
+      const check = await cli(['build', ...common, '--out', out, '--check']);
       expectValid(check.json);
       expect((check.json as { stale: boolean }).stale).toBe(false);
     }

@@ -10,7 +10,7 @@
  * - `variantFor(index, path)` is the one answer to "which variant serves this path".
  * Reading and verifying manifest bytes is in parse-manifest.ts.
  */
-import type { Activation, Layer } from '../types.js';
+import type { Activation, Layer, Root } from '../types.js';
 import type { ConflictEvent } from '../conflicts/events.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { contentId, digestOf } from '../util/hash.js';
@@ -26,6 +26,9 @@ export interface ManifestRef {
 }
 
 export interface ManifestFile {
+  /** The root the file was read from, and its path there: kept apart, never parsed out of the id. */
+  root: Root;
+  path: string;
   sha256: string;
   size: number;
   layer: Layer;

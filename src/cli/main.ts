@@ -1,24 +1,29 @@
-#!/usr/bin/env node
-/** rulec CLI entry: pick the command, run it, map the outcome to an exit code. */
+/**
+ * rulec CLI: pick the command, run it, map the outcome to an exit code.
+ *
+ * `main(argv, io)` has no side effects on import, so tests run it in-process
+ * against a fake Io; the process entry is bin.ts. Each command module is
+ * imported only when that command runs: `rulec --help` and `rulec explain-code`
+ * never load the pipeline, its dependencies or a tokenizer.
+ */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { compilerVersion } from '../config/package-files.js';
-import { PolicyError } from '../compile.js';
+import { PolicyError } from '../config/policy-error.js';
 import { InternalError, UsageError } from '../diagnostics/errors.js';
-import { formatDiagnostics } from '../report/text.js';
-import { EXIT, processIo, type Io } from './io.js';
-import { buildCommand } from './commands/build.js';
-import { explainCommand } from './commands/explain.js';
-import { explainCodeCommand } from './commands/explain-code.js';
-import { lintCommand } from './commands/lint.js';
+import { EXIT, type Io } from './io.js';
 
-const COMMANDS: Record<string, { run: (argv: string[], io: Io) => Promise<number>; summary: string }> = {
-  build: { run: buildCommand, summary: 'compile the repository into a bundle (<repo>/bundles/<id>/)' },
-  lint: { run: lintCommand, summary: 'check instruction files and report every problem; writes nothing' },
-  explain: { run: explainCommand, summary: 'show what loads at a path, in which order, and why' },
-  'explain-code': { run: explainCodeCommand, summary: 'explain a diagnostic code (e.g. RC2102)' },
-  registry: { run: async (argv, io) => (await import('./commands/registry/index.js')).registryCommand(argv, io), summary: 'publish, canary, promote, revoke bundles; admit runs (rulec registry --help)' },
-  keys: { run: async (argv, io) => (await import('./commands/keys.js')).keysCommand(argv, io), summary: 'generate ed25519 signing keys and keep the trust file' },
-  diff: { run: async (argv, io) => (await import('./commands/diff.js')).diffCommand(argv, io), summary: 'compare two bundles, git refs or the work tree: rules, paths, conflicts, tokens, cache' },
-  check: { run: async (argv, io) => (await import('./commands/check.js')).checkCommand(argv, io), summary: 'CI for a pull request: diff base → head, classify risk, gate on errors and approvals' },
+type Command = (argv: string[], io: Io) => Promise<number>;
+
+const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }> = {
+  build: { load: async () => (await import('./commands/build.js')).buildCommand, summary: 'compile the repository into a bundle (<repo>/bundles/<id>/)' },
+  lint: { load: async () => (await import('./commands/lint.js')).lintCommand, summary: 'check instruction files and report every problem; writes nothing' },
+  explain: { load: async () => (await import('./commands/explain.js')).explainCommand, summary: 'show what loads at a path, in which order, and why' },
+  'explain-code': { load: async () => (await import('./commands/explain-code.js')).explainCodeCommand, summary: 'explain a diagnostic code (e.g. RC2102)' },
+  registry: { load: async () => (await import('./commands/registry/index.js')).registryCommand, summary: 'publish, canary, promote, revoke bundles; admit runs (rulec registry --help)' },
+  keys: { load: async () => (await import('./commands/keys.js')).keysCommand, summary: 'generate ed25519 signing keys and keep the trust file' },
+  diff: { load: async () => (await import('./commands/diff.js')).diffCommand, summary: 'compare two bundles, git refs or the work tree: rules, paths, conflicts, tokens, cache' },
+  check: { load: async () => (await import('./commands/check.js')).checkCommand, summary: 'CI for a pull request: diff base → head, classify risk, gate on errors and approvals' },
 };
 
 const HELP = `Usage: rulec <command> [options]
@@ -37,15 +42,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') return io.out(`${HELP}\n`), EXIT.clean;
   if (name === '--version' || name === '-v') return io.out(`${compilerVersion()}\n`), EXIT.clean;
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     io.err(`rulec: unknown command "${name}"\n\n${HELP}\n`);
     return EXIT.failure;
   }
   try {
-    return await command.run(rest, io);
+    return await (await command.load())(rest, io);
   } catch (e) {
     if (e instanceof PolicyError) {
+      const { formatDiagnostics } = await import('../report/text.js');
       io.err(`${formatDiagnostics(e.diagnostics, () => undefined)}\nrulec ${name}: ${e.message}\n`);
       return EXIT.failure;
     }
@@ -59,15 +65,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
 }
 
-// A reader that stops early (`rulec explain … | head`) is not an error.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
-}
+// `node dist/cli/main.js …` (the entry before bin.js existed) still runs the CLI.
+// Not awaited: bin.js imports this module, which must finish evaluating first.
+if (process.argv[1] !== undefined && isEntry(process.argv[1])) void import('./bin.js');
 
-main(process.argv.slice(2), processIo).then(
-  (code) => { process.exitCode = code; },
-  (e: unknown) => { process.stderr.write(`rulec: internal error (RC9001): ${(e as Error).message}\n`); process.exitCode = EXIT.failure; },
-);
+function isEntry(script: string): boolean {
+  try {
+    return pathToFileURL(realpathSync(script)).href === import.meta.url;
+  } catch {
+    return false;
+  }
+}

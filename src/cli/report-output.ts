@@ -8,10 +8,10 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { compilerVersion } from '../config/package-files.js';
-import { REPO_POLICY_PATH } from '../config/repo-policy-path.js';
+import { REPO_POLICY_PATH } from '../config/policy-path.js';
 import { UsageError } from '../diagnostics/errors.js';
 import type { Redactions } from '../diagnostics/redact.js';
-import { renderReport, reporterFor, REPORT_FORMATS, type Report, type ReportFormat } from '../report/reporters/index.js';
+import { REPORT_FORMATS, reportFormatOf, type Report, type ReportFormat } from '../report/reporters/types.js';
 import type { ToolInfo } from '../report/reporters/types.js';
 import { toPosix } from '../util/posix-path.js';
 import type { OptionSpec, Parsed } from './args.js';
@@ -33,12 +33,12 @@ export interface ReportRequest {
 
 /** Parse --format and --report; a bad name or a missing file is a usage error before anything runs. */
 export function reportRequest(values: Parsed['values'], io: Io): ReportRequest {
-  const format = reporterFor(typeof values.format === 'string' ? values.format : 'text').format;
+  const format = reportFormatOf(typeof values.format === 'string' ? values.format : 'text');
   const specs = Array.isArray(values.report) ? values.report : [];
   const files = specs.map((spec) => {
     const eq = spec.indexOf('=');
     if (eq <= 0 || eq === spec.length - 1) throw new UsageError(`--report needs FORMAT=FILE, got "${spec}"`);
-    return { format: reporterFor(spec.slice(0, eq)).format, path: resolve(io.cwd, spec.slice(eq + 1)) };
+    return { format: reportFormatOf(spec.slice(0, eq)), path: resolve(io.cwd, spec.slice(eq + 1)) };
   });
   return { format, files };
 }
@@ -68,7 +68,9 @@ function writeWhole(path: string, text: string): void {
 }
 
 /** Print the report on stdout in the requested format and write every --report file; `redactions`: the run's detected secrets (CompileResult.redactions). */
-export function emitReport(io: Io, request: ReportRequest, report: Report, redactions: Redactions): void {
+export async function emitReport(io: Io, request: ReportRequest, report: Report, redactions: Redactions): Promise<void> {
+  // The reporters are loaded only when a report is printed: `rulec build --help` never needs them.
+  const { renderReport } = await import('../report/reporters/index.js');
   for (const f of request.files) writeWhole(f.path, renderReport(report, f.format, redactions));
   io.out(renderReport(report, request.format, redactions));
 }

@@ -3,17 +3,16 @@
  * with the repository's policy file when there is one. Pure validation lives
  * in validatePolicy so it can be tested on inline text.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { REPO_POLICY_PATH } from './policy-path.js';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { readConfined } from '../discover/read-confined.js';
 import { UsageError } from '../diagnostics/errors.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readPackageFile, readPackageJson } from './package-files.js';
 import { validatePolicy } from './validate-policy.js';
 import type { Policy } from './policy.js';
 
-import { REPO_POLICY_PATH } from './repo-policy-path.js';
-
-export { REPO_POLICY_PATH };
 
 export interface LoadedPolicy {
   policy: Policy;
@@ -35,13 +34,40 @@ export function loadPolicy(repoDir: string, policyFile?: string, readRepoFile?: 
   const fromTree = policyFile === undefined && readRepoFile ? readRepoFile(repoPolicyPath) : null;
   const file = policyFile ?? (fromTree !== null ? repoPolicyPath : readRepoFile ? null : existsSync(join(repoDir, REPO_POLICY_PATH)) ? join(repoDir, REPO_POLICY_PATH) : null);
   if (!file) return { policy: base.value, file: null, diagnostics: [] };
-  let text: string;
-  try {
-    text = fromTree ?? readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read policy file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  // A commit's tree is read from git objects (no link can leave it); the work tree through readConfined.
+  const text = fromTree ?? readPolicyText(repoDir, file, policyFile === undefined);
   const merged = validatePolicy(policyFile ?? REPO_POLICY_PATH, text, base.value, schema);
   return { policy: merged.value ?? base.value, file, diagnostics: merged.diagnostics };
 }
 
+
+/** A policy file is small; anything larger is not one. */
+const MAX_POLICY_BYTES = 1 << 20;
+
+/**
+ * The repository's own policy file is an input like any other: read through
+ * readConfined, so a committed `.rulec/policy.yaml -> /etc/…` is refused. A
+ * --policy FILE is the caller's choice and may be a link anywhere, but it must
+ * still be a regular file (a FIFO would block the build).
+ */
+function readPolicyText(repoDir: string, file: string, fromRepo: boolean): string {
+  let root: string;
+  let rel: string;
+  try {
+    if (fromRepo) {
+      root = realpathSync(repoDir);
+      rel = REPO_POLICY_PATH;
+    } else {
+      const real = realpathSync(file);
+      root = dirname(real);
+      rel = basename(real);
+    }
+  } catch (e) {
+    throw new UsageError(`cannot read policy file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const read = readConfined(root, rel, file, MAX_POLICY_BYTES);
+  if (read.ok) return Buffer.from(read.bytes).toString('utf8');
+  throw new UsageError(`cannot read policy file ${file}: ${read.missing ? 'not a readable regular file' : read.diagnostic.message}`);
+}
+
+export { REPO_POLICY_PATH } from './policy-path.js';

@@ -13,7 +13,7 @@ export interface Policy {
   tokenizer: 'o200k_base' | 'cl100k_base' | 'p50k_base' | 'r50k_base';
   formats: Record<FormatFamily, boolean>;
   discover: { exclude: string[]; walk_ignore: string[]; max_file_bytes: number };
-  imports: { max_depth: number };
+  imports: { max_depth: number; max_files: number };
   managed: { dir: string | null };
   budgets: { variant_tokens: number; attachment_tokens: number; file_bytes: number; layer_tokens: LayerTokens };
   severity: Record<string, Severity | 'off'>;

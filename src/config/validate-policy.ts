@@ -4,6 +4,7 @@ import type { StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkSchema, compileSchema, yamlLocator } from '../validate/schema-check.js';
 import { mergePolicy, type Policy } from './policy.js';
+import { policyChecks } from './policy-checks.js';
 
 export function validatePolicy(file: string, text: string, base: Policy | null, schema: Record<string, unknown>): StageResult<Policy | null> {
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
@@ -15,6 +16,10 @@ export function validatePolicy(file: string, text: string, base: Policy | null, 
   const own = doc.toJS() ?? {};
   const merged = base ? mergePolicy(base, own) : own;
   // Report schema errors against the user's own text, where the keys live.
-  const diagnostics = checkSchema(compileSchema(schema), merged, file, 'RC4001', yamlLocator(text));
+  const locate = yamlLocator(text);
+  const diagnostics = checkSchema(compileSchema(schema), merged, file, 'RC4001', locate);
+  // What the schema cannot say; one finding per key (a NaN is already "must be integer").
+  const seen = new Set(diagnostics.map((d) => `${d.range.start.line}:${d.range.start.col}`));
+  for (const d of policyChecks(own, file, locate)) if (!seen.has(`${d.range.start.line}:${d.range.start.col}`)) diagnostics.push(d);
   return { value: diagnostics.length === 0 ? (merged as Policy) : null, diagnostics };
 }

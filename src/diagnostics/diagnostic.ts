@@ -14,7 +14,7 @@ export interface RelatedLocation {
 export interface Diagnostic {
   code: string;
   severity: Severity;
-  /** Repo-relative posix path (or managed:/user: id); '' for findings about no file. */
+  /** A source id (repo-relative posix path, or managed://… / user://…); empty for findings about no file. */
   file: string;
   range: Span;
   message: string;

@@ -4,31 +4,43 @@
  * 1. Resolve the repo root (realpath). In a git work tree, the paths are the
  *    tracked files (`git ls-files`) plus untracked, not ignored instruction
  *    files (new ones not yet added); otherwise walk the tree in sorted order,
- *    skipping policy `discover.walk_ignore` names.
- * 2. Ask git explicitly for ignored personal files (CLAUDE.local.md,
- *    AGENTS.override.md, .claude/rules/**\/*.local.md): they are never tracked.
+ *    skipping policy `discover.walk_ignore` names. Policy excludes and rulec's
+ *    own output (output-dir.ts) are never inputs.
+ * 2. Ask git for the instruction and personal files it ignores: agents do not
+ *    read .gitignore. Keep those whose scope governs a path of the repository
+ *    (an ignored `.claude/` or GEMINI.md at the root, an ignored AGENTS.md
+ *    beside tracked files); an ignored tree with nothing tracked in it
+ *    (node_modules, build output) is not the repository, so its AGENTS.md
+ *    files are not reported.
  * 3. Classify every path against the format table; give each instruction file
  *    its base layer (local when personal or ignored; repo at the root; path below).
  *    Local files are listed but not read unless --include-local.
- * 4. Read each file under its root: symlinks must stay inside the root,
- *    oversize files are refused unread.
+ * 4. Read each file through readConfined(): the real path of the whole path
+ *    must stay inside its root, only regular files are opened, oversize files
+ *    are refused unread.
  * 5. Read the managed directory (every .md file, sorted) as the managed layer.
  * 6. Report paths that collide by letter case with an instruction file.
  * With a `source` (a commit's tree, src/source), steps 1 and 4 list and read
- * that tree instead of the work tree; nothing is untracked, ignored or dirty.
+ * that tree instead of the work tree (src/source confines its reads as
+ * readConfined does); nothing is untracked, ignored or dirty, so step 2 is moot.
  */
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import picomatch from 'picomatch';
-import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
+import { resolve as resolvePath } from 'node:path';
 import type { FormatName, Layer, Root, SourceFile, StageResult } from '../types.js';
 import type { Policy, FormatFamily } from '../config/policy.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../diagnostics/errors.js';
 import { compareCodeUnits } from '../util/compare.js';
+import { pushAll } from '../util/push-all.js';
+import { lowerBound } from '../util/sorted.js';
+import { GLOB_OPTIONS } from '../resolve/glob-index.js';
+import { sourceId } from '../util/source-id.js';
 import { classifyPath } from './formats.js';
 import { gitAt, gitSnapshot, workTreeTop, type GitInfo, type GitSnapshot } from './git.js';
-import { readUnderRoot, type ReadOutcome } from './read-source.js';
+import { isBundleOutput, outputPrefix } from './output-dir.js';
+import { confinedDir, readConfined, type ReadOutcome } from './read-confined.js';
 import type { RepoSource } from '../source/repo-source.js';
 import { walkTree } from './walk.js';
 
@@ -55,6 +67,8 @@ export interface Discovered {
   git: GitInfo | null;
   /** Local-layer files present but left out (no --include-local). */
   localExcluded: string[];
+  /** Instruction files git ignores that discovery kept (local layer, unreviewed), sorted. */
+  ignored: string[];
   /** Paths that are not inputs (policy discover.exclude, the bundle output directory). */
   isExcluded(path: string): boolean;
   /** Whether a repo file's bytes differ from what git holds at HEAD. */
@@ -80,22 +94,28 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const top = tree ? null : await workTreeTop(rootReal);
   const snap = top === null ? null : await gitSnapshot(gitAt(rootReal));
   const tracked = listing ? listing.paths : snap ? snap.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
-  const readRepo = (rel: string, id: string, max: number): ReadOutcome => (tree ? fromSource(tree.read(rel, id, max), rel) : readUnderRoot(rootReal, rel, id, max));
+  // A commit's tree confines its own reads (a link out of the tree is refused as readConfined refuses it).
+  const readRepo = (rel: string, id: string, max: number): ReadOutcome => (tree ? tree.read(rel, id, max) : readConfined(rootReal, rel, id, max));
   const byPolicy = excludeMatcher(options.policy.discover.exclude);
   const outPrefix = outputPrefix(rootReal, options.outDir);
-  const isExcluded = (p: string): boolean => (outPrefix !== null && p.startsWith(outPrefix)) || byPolicy(p);
+  const isExcluded = (p: string): boolean => (outPrefix !== null && p.startsWith(outPrefix)) || isBundleOutput(p) || byPolicy(p);
   const paths = [...new Set([...tracked, ...(snap?.untracked ?? [])])].filter((p) => !isExcluded(p)).sort(compareCodeUnits);
-  const ignoredLocal = (snap?.ignoredLocal ?? []).filter((p) => !isExcluded(p));
+  const ignoredPaths = (snap?.ignored ?? []).filter((p) => !isExcluded(p));
 
   const files: SourceFile[] = [];
   const localExcluded: string[] = [];
+  const ignored: string[] = [];
   const maxBytes = options.policy.discover.max_file_bytes;
-  const candidates = [...paths.map((p) => ({ path: p, ignored: false })), ...ignoredLocal.map((p) => ({ path: p, ignored: true }))];
-  for (const { path, ignored } of candidates) {
+  const candidates = [...paths.map((p) => ({ path: p, isIgnored: false })), ...ignoredPaths.map((p) => ({ path: p, isIgnored: true }))];
+  for (const { path, isIgnored } of candidates) {
     const c = classifyPath(path);
     const family = c ? FAMILY[c.spec.name] : null;
     if (!c || (family && !options.policy.formats[family])) continue;
-    const layer: Layer = c.spec.personal || ignored ? 'local' : c.scope === '' ? 'repo' : 'path';
+    if (isIgnored) {
+      if (!governsPaths(paths, c.scope)) continue;
+      ignored.push(path);
+    }
+    const layer: Layer = c.spec.personal || isIgnored ? 'local' : c.scope === '' ? 'repo' : 'path';
     if (layer === 'local' && !options.includeLocal) {
       localExcluded.push(path);
       continue;
@@ -105,24 +125,19 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
     }
-    files.push(source(path, path, 'repo', c.spec.name, layer, c.scope, read.bytes, read.linkTarget, snap === null || snap.indexBlobs.has(path)));
+    files.push(source('repo', path, c.spec.name, layer, c.scope, read.bytes, read.realRel, snap === null || snap.indexBlobs.has(path)));
   }
   if (managedReal) files.push(...readManaged(managedReal, maxBytes, diagnostics));
   if (options.userHome) files.push(...readUserFiles(realDir(options.userHome, 'home'), maxBytes, diagnostics));
-  diagnostics.push(...caseCollisions(paths, files));
+  pushAll(diagnostics, caseCollisions(paths, files));
   files.sort((a, b) => compareCodeUnits(a.id, b.id));
   localExcluded.sort(compareCodeUnits);
+  ignored.sort(compareCodeUnits);
   const git = listing ? listing.git : snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: false };
   return {
-    value: { rootReal, managedReal, files, paths, git, localExcluded, isExcluded, isDirty: snap ? dirtyCheck(snap) : () => false, readRepo },
+    value: { rootReal, managedReal, files, paths, git, localExcluded, ignored, isExcluded, isDirty: snap ? dirtyCheck(snap) : () => false, readRepo },
     diagnostics,
   };
-}
-
-/** A source's read in the shape readUnderRoot answers (a link's real path as linkTarget). */
-function fromSource(r: ReturnType<RepoSource['read']>, rel: string): ReadOutcome {
-  if (!r.ok) return r;
-  return r.realRel === rel ? { ok: true, bytes: r.bytes } : { ok: true, bytes: r.bytes, linkTarget: r.realRel };
 }
 
 /**
@@ -143,23 +158,16 @@ function gitBlobId(bytes: Uint8Array): string {
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
-/** The bundle output directory as a repo-relative prefix, when it lies inside the repository. */
-function outputPrefix(rootReal: string, outDir: string | undefined): string | null {
-  if (!outDir) return null;
-  let real: string;
-  try {
-    real = realpathSync(outDir);
-  } catch {
-    real = resolvePath(outDir);
-  }
-  const rel = relative(rootReal, real);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
-  return `${rel.split(sep).join('/')}/`;
+/** True when scope directory `scope` ('' = root) holds at least one of the sorted `paths`. */
+function governsPaths(paths: readonly string[], scope: string): boolean {
+  if (scope === '') return paths.length > 0;
+  const i = lowerBound(paths, `${scope}/`);
+  return i < paths.length && (paths[i] as string).startsWith(`${scope}/`);
 }
 
 function excludeMatcher(globs: readonly string[]): (path: string) => boolean {
   if (globs.length === 0) return () => false;
-  const match = picomatch([...globs], { dot: true });
+  const match = picomatch([...globs], GLOB_OPTIONS); // validated with the policy (policy-checks.ts)
   return (path) => match(path);
 }
 
@@ -174,24 +182,24 @@ function realDir(dir: string, what: string): string {
   return real;
 }
 
-export function source(id: string, rel: string, root: Root, format: FormatName, layer: Layer, scope: string,
-  bytes: Uint8Array, linkTarget: string | undefined, tracked: boolean): SourceFile {
-  const f: SourceFile = { id, rel, root, format, layer, scope, bytes, tracked };
-  if (linkTarget !== undefined) f.linkTarget = linkTarget;
+/** A SourceFile read from `root` at `rel`, whose real path below the root is `realRel`. */
+export function source(root: Root, rel: string, format: FormatName, layer: Layer, scope: string,
+  bytes: Uint8Array, realRel: string, tracked: boolean): SourceFile {
+  const f: SourceFile = { id: sourceId(root, rel), rel, root, format, layer, scope, bytes, tracked };
+  if (realRel !== rel) f.linkTarget = sourceId(root, realRel);
   return f;
 }
 
 function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
   const out: SourceFile[] = [];
   for (const rel of walkTree(managedReal, ['.git'])) {
-    if (!rel.endsWith('.md')) continue;
-    const id = `managed:${rel}`;
-    const read = readUnderRoot(managedReal, rel, id, maxBytes, 'managed:');
+    if (!rel.endsWith('.md') || isBundleOutput(rel)) continue;
+    const read = readConfined(managedReal, rel, sourceId('managed', rel), maxBytes);
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
     }
-    out.push(source(id, rel, 'managed', 'managed', 'managed', '', read.bytes, read.linkTarget, true));
+    out.push(source('managed', rel, 'managed', 'managed', '', read.bytes, read.realRel, true));
   }
   return out;
 }
@@ -202,26 +210,26 @@ function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnos
  * AGENTS.override.md (else AGENTS.md), Gemini's ~/.gemini/GEMINI.md.
  */
 function readUserFiles(homeReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
-  const rules = walkTree(join(homeReal, '.claude', 'rules'), []).filter((r) => r.endsWith('.md')).map((r) => `.claude/rules/${r}`);
+  const rulesDir = confinedDir(homeReal, '.claude/rules');
+  const rules = (rulesDir ? walkTree(rulesDir, []) : []).filter((r) => r.endsWith('.md') && !isBundleOutput(r)).map((r) => `.claude/rules/${r}`);
   const codex = ['.codex/AGENTS.override.md', '.codex/AGENTS.md'];
   const wanted = ['.claude/CLAUDE.md', ...rules, ...codex, '.gemini/GEMINI.md'];
   const out: SourceFile[] = [];
   for (const rel of wanted) {
     if (rel === '.codex/AGENTS.md' && out.some((f) => f.rel === '.codex/AGENTS.override.md')) continue;
-    const id = `user:${rel}`;
-    const read = readUnderRoot(homeReal, rel, id, maxBytes, 'user:');
+    const read = readConfined(homeReal, rel, sourceId('user', rel), maxBytes);
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
     }
-    out.push(source(id, rel, 'user', 'user', 'user', '', read.bytes, read.linkTarget, false));
+    out.push(source('user', rel, 'user', 'user', '', read.bytes, read.realRel, false));
   }
   return out;
 }
 
 /** Paths equal to an instruction file's path but for letter case. */
 function caseCollisions(paths: readonly string[], files: readonly SourceFile[]): Diagnostic[] {
-  const instruction = new Set(files.filter((f) => f.root === 'repo').map((f) => f.id.toLowerCase()));
+  const instruction = new Set(files.filter((f) => f.root === 'repo').map((f) => f.rel.toLowerCase()));
   const groups = new Map<string, string[]>();
   for (const p of paths) {
     const lower = p.toLowerCase();

@@ -87,9 +87,11 @@ export function classifyPath(path: string): Classified | null {
   return null;
 }
 
-/** True unless `id` is an instruction file of a format whose `@` text no agent expands (imported files, managed and user files do). */
-export function expandsImports(id: string): boolean {
-  return classifyPath(id)?.spec.expandsImports !== false;
+const BY_NAME = new Map(FORMATS.map((f) => [f.name, f] as const));
+
+/** False for a format whose `@` text no agent expands; imported, managed and user files do expand. */
+export function expandsImports(format: FormatName): boolean {
+  return BY_NAME.get(format)?.expandsImports !== false;
 }
 
 /** Names that are personal whether or not git tracks them; discovery looks for them explicitly. */

@@ -23,8 +23,12 @@ export interface GitSnapshot {
   staged: Set<string>;
   /** Untracked, not ignored instruction files (new files not yet added). */
   untracked: string[];
-  /** Ignored personal files, found explicitly by name. */
-  ignoredLocal: string[];
+  /**
+   * Instruction and personal files that git ignores (agents do not read
+   * .gitignore), found by name; discovery keeps those whose scope governs
+   * tracked paths.
+   */
+  ignored: string[];
   remote: string | null;
   commit: string | null;
   seq: number;
@@ -46,7 +50,7 @@ export async function workTreeTop(dir: string): Promise<string | null> {
   }
 }
 
-export const LOCAL_PATHSPECS = [':(glob)**/CLAUDE.local.md', ':(glob)**/AGENTS.override.md', ':(glob)**/.claude/rules/**/*.local.md'];
+export const LOCAL_PATHSPECS = [':(glob)**/CLAUDE.local.md', ':(glob)**/.claude/rules/**/*.local.md'];
 export const INSTRUCTION_PATHSPECS = [
   ':(glob)**/AGENTS.md', ':(glob)**/AGENTS.override.md', ':(glob)**/CLAUDE.md', ':(glob)**/GEMINI.md',
   ':(glob)**/.claude/rules/**/*.md', ':(glob)**/.cursor/rules/**/*.mdc', ':(glob)**/.github/instructions/**/*.instructions.md',
@@ -64,7 +68,9 @@ export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot> {
   const [index, untracked, ignored, commit, staged, remote] = await Promise.all([
     q(['ls-files', '-z', '--cached', '--stage']),
     q(['ls-files', '-z', '--others', '--exclude-standard', '--', ...INSTRUCTION_PATHSPECS]),
-    q(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...LOCAL_PATHSPECS]),
+    // One walk, as before for personal files alone: git descends into ignored
+    // directories either way, so asking for every instruction name costs no more.
+    q(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...INSTRUCTION_PATHSPECS, ...LOCAL_PATHSPECS]),
     q(['rev-parse', '--verify', '-q', 'HEAD']).then((s) => s.trim() || null, () => null),
     q(['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD']).catch(() => ''),
     q(['config', '--get', 'remote.origin.url']).then((s) => stripCredentials(s.trim()) || null, () => null),
@@ -80,7 +86,7 @@ export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot> {
     indexBlobs.set(path, entry.slice(7, tab - 2));
   }
   return {
-    tracked, indexBlobs, staged: new Set(splitZ(staged)), untracked: splitZ(untracked), ignoredLocal: splitZ(ignored),
+    tracked, indexBlobs, staged: new Set(splitZ(staged)), untracked: splitZ(untracked), ignored: splitZ(ignored),
     remote, commit, seq: Number.isSafeInteger(seq) ? seq : 0,
   };
 }

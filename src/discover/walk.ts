@@ -1,26 +1,34 @@
-/** Sorted directory walk for trees that are not git work trees. */
+/**
+ * Sorted directory walk for trees that are not git work trees (and for the
+ * managed and user directories). Like git, it never descends into a symbolic
+ * link: a linked directory is listed as one entry (which reads then refuse or
+ * confine), so a link out of the root or a link loop cannot pull the walk
+ * along. The walk keeps an explicit stack, so depth never exhausts the stack.
+ */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareCodeUnits } from '../util/compare.js';
 
-/** Every file and symlink below `root`, as sorted posix paths; `ignore` names are skipped at any depth. */
+/** Every non-directory entry (files, symlinks, special files) below `root`, as sorted posix paths; `ignore` names are skipped at any depth. */
 export function walkTree(root: string, ignore: readonly string[]): string[] {
   const skip = new Set(ignore);
   const out: string[] = [];
-  const visit = (abs: string, rel: string): void => {
+  const stack: { abs: string; rel: string }[] = [{ abs: root, rel: '' }];
+  for (let dir = stack.pop(); dir !== undefined; dir = stack.pop()) {
     let entries;
     try {
-      entries = readdirSync(abs, { withFileTypes: true });
+      entries = readdirSync(dir.abs, { withFileTypes: true });
     } catch {
-      return;
+      continue;
     }
     for (const e of entries) {
       if (skip.has(e.name)) continue;
-      const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
-      if (e.isDirectory()) visit(join(abs, e.name), childRel);
-      else if (e.isFile() || e.isSymbolicLink()) out.push(childRel);
+      const childRel = dir.rel === '' ? e.name : `${dir.rel}/${e.name}`;
+      // Dirent types come from lstat: a symlink to a directory is a symlink here, never descended.
+      // Pipes, sockets and devices are listed too, so a read can refuse them with a diagnostic.
+      if (e.isDirectory()) stack.push({ abs: join(dir.abs, e.name), rel: childRel });
+      else out.push(childRel);
     }
-  };
-  visit(root, '');
+  }
   return out.sort(compareCodeUnits);
 }

@@ -46,9 +46,12 @@ function defined<T extends object>(o: T): T {
 
 export function buildManifest(input: ManifestInput): ManifestV1 {
   const { resolution } = input;
+  // Keyed by source id (a path): null prototype, so a file named `__proto__` is a key like any other.
   const files: Record<string, ManifestFile> = Object.create(null);
   for (const s of [...resolution.sources.values()].sort((a, b) => compareCodeUnits(a.file.id, b.file.id))) {
     files[s.file.id] = defined<ManifestFile>({
+      root: s.file.root,
+      path: s.file.rel,
       sha256: `sha256:${s.sha256}`,
       size: s.file.bytes.length,
       layer: s.info.layer,

@@ -3,18 +3,25 @@
  *
  * 1. Build every file in memory (manifest bytes, contexts, attachments, and
  *    one blob per distinct source content, named by its sha256).
- * 2. Write them into a fresh temporary directory beside the destination.
- * 3. Rename it to `<out>/<bundle_id>`; an existing bundle with the same id is
+ * 2. Remove temp directories of earlier builds whose process is gone (an
+ *    interrupted build leaves one; a concurrent build's is left alone).
+ * 3. Write the files into a fresh temporary directory beside the destination,
+ *    `.tmp-<bundle_id>-<pid>-<random>`, created with the process umask (as
+ *    mkdir does; mkdtemp would force 0700 on every bundle).
+ * 4. Rename it to `<out>/<bundle_id>`; an existing bundle with the same id is
  *    replaced only after the new one is complete. Then point `<out>/current`
  *    at it (also written to a temp file and renamed).
- * Nothing is left behind on failure: the temp directory is removed.
+ * Nothing is left behind on failure: the temp directory is removed. An output
+ * directory that cannot be written (a file, no permission, read-only) is a
+ * UsageError naming it, not an internal error.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { openBundle } from '../bundle/open-bundle.js';
 import { BUNDLE_DIRS, CURRENT_POINTER, entryFile, MANIFEST_FILE, sourceBlobFile } from '../bundle/layout.js';
 import { manifestBytes, type ManifestV1 } from '../bundle/model.js';
 import { InternalError, UsageError } from '../diagnostics/errors.js';
-import { join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import type { Attachment, SourceFile, Variant } from '../types.js';
 import { digestOf } from '../util/hash.js';
 
@@ -47,13 +54,33 @@ export function writeBundle(outDir: string, b: BundleFiles): string {
   if (b.manifest.layers.user) {
     throw new UsageError('a result that includes personal user files cannot be written as a bundle');
   }
-  mkdirSync(outDir, { recursive: true });
+  try {
+    return writeInto(outDir, b);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string') throw e;
+    throw new UsageError(`cannot write the bundle to ${outDir}: ${WHY[code] ?? code}`);
+  }
+}
+
+const WHY: Record<string, string> = {
+  ENOENT: 'a directory on the way does not exist and cannot be created',
+  EEXIST: 'a file is in the way (--out must name a directory)',
+  ENOTDIR: 'a file is in the way (--out must name a directory)',
+  EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded',
+};
+
+function writeInto(outDir: string, b: BundleFiles): string {
+  makeDirs(outDir);
+  if (!statSync(outDir).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+  removeStaleTemps(outDir);
   const dest = join(outDir, b.manifest.bundle_id);
   if (alreadyWritten(dest, b.manifest)) {
     pointAt(outDir, b.manifest.bundle_id);
     return dest;
   }
-  const tmp = mkdtempSync(join(outDir, `.tmp-${b.manifest.bundle_id}-`));
+  const tmp = freshDir(outDir, `.tmp-${b.manifest.bundle_id}-${process.pid}-`);
   try {
     for (const sub of BUNDLE_DIRS) mkdirSync(join(tmp, sub));
     for (const [rel, content] of bundleFileMap(b)) writeFileSync(join(tmp, rel), content);
@@ -71,6 +98,80 @@ export function writeBundle(outDir: string, b: BundleFiles): string {
   }
   pointAt(outDir, b.manifest.bundle_id);
   return dest;
+}
+
+/**
+ * `mkdir -p`, one level at a time. Node's recursive mkdirSync never returns
+ * on a path under /proc (it retries the ENOENT forever), so `--out /proc/x`
+ * hung the build; here each level is one mkdir whose error is final.
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let d = resolvePath(dir); statSync(d, { throwIfNoEntry: false }) === undefined; d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+}
+
+/** A new directory `<prefix><random>` made with mkdir, so the umask decides its mode. */
+function freshDir(parent: string, prefix: string): string {
+  for (;;) {
+    const dir = join(parent, prefix + randomBytes(6).toString('hex'));
+    try {
+      mkdirSync(dir);
+      return dir;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+}
+
+/** Temp entries rulec writes: `.tmp-<bundle_id>-<pid>-<random>[.old]` and `.tmp-current-<pid>`. */
+const TEMP = /^\.tmp-(?:b-[0-9a-f]{16}-(\d+)-[0-9a-f]+(?:\.old)?|current-(\d+))$/;
+
+/**
+ * Remove the temp entries of builds whose process no longer runs. A live pid
+ * (a concurrent build, or a reused pid) keeps its entry; it is removed by a
+ * later build once that process is gone.
+ */
+function removeStaleTemps(outDir: string): void {
+  for (const name of readdirSync(outDir)) {
+    const m = TEMP.exec(name);
+    if (m) {
+      const pid = Number(m[1] ?? m[2]);
+      if (pid !== process.pid && !isRunning(pid)) rmSync(join(outDir, name), { recursive: true, force: true });
+    } else if (LEGACY_TEMP.test(name) && olderThan(join(outDir, name), LEGACY_AGE_MS)) {
+      rmSync(join(outDir, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/** Temp directories of rulec versions that did not record a pid (mkdtemp's 6 characters): removed after an hour. */
+const LEGACY_TEMP = /^\.tmp-b-[0-9a-f]{16}-[A-Za-z0-9]{6}(?:\.old)?$/;
+const LEGACY_AGE_MS = 60 * 60 * 1000;
+
+function olderThan(path: string, ms: number): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs > ms;
+  } catch {
+    return false;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // alive, owned by someone else
+  }
 }
 
 /** `<out>/current` names the bundle last built; replaced atomically. */

@@ -80,7 +80,7 @@ function parseYaml(file: string, source: string): StageResult<{ data: Record<str
   }
   if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { value: { data: null, keys: {} }, diagnostics };
 
-  const keys: Record<string, Span> = {};
+  const keys = Object.create(null) as Record<string, Span>; // keys come from the file: `__proto__` is a key
   if (doc.contents === null) return { value: { data: {}, keys }, diagnostics };
   if (!isMap(doc.contents)) {
     const range = doc.contents.range ?? [0, 0, 0];
@@ -119,8 +119,8 @@ function looseLine(line: string): [string, string, string] | null {
 
 /** `key: value` lines with scalar values, for formats whose headers are not strict YAML. */
 function readLoosely(file: string, source: string): StageResult<{ data: Record<string, unknown> | null; keys: Record<string, Span> }> {
-  const data: Record<string, unknown> = {};
-  const keys: Record<string, Span> = {};
+  const data = Object.create(null) as Record<string, unknown>;
+  const keys = Object.create(null) as Record<string, Span>; // keys come from the file: `__proto__` is a key
   const lines = source.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const m = looseLine(lines[i] ?? '');

@@ -23,6 +23,7 @@
  *    approval it is dropped in non-interactive mode.
  */
 import { scanLines } from '../parse/markdown-scan.js';
+import { removeComments, replaceComments } from './html-comments.js';
 
 const BLOCK_TAGS = new Set(('address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
   'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem ' +
@@ -73,10 +74,12 @@ function textBlocks(text: string): string[] {
     if (/^ {0,3}<!--/.test(line)) {
       flush();
       let j = i;
-      let block = line;
-      while (!block.includes('-->') && j + 1 < lines.length) block += `\n${lines[++j]!.text}`;
+      const block = [line];
+      // `-->` cannot span lines: test each line once, not the growing block.
+      let closed = line.includes('-->');
+      while (!closed && j + 1 < lines.length) closed = block[block.push(lines[++j]!.text) - 1]!.includes('-->');
       // An unclosed comment block is skipped whole; otherwise its text outside the comments counts.
-      if (block.includes('-->')) out.push(block.replace(/<!--[\s\S]*?-->/g, ''));
+      if (closed) out.push(removeComments(block.join('\n')));
       i = j;
       continue;
     }
@@ -116,9 +119,11 @@ function pairedDelimiters(s: string): [number, number][] {
   const out: [number, number][] = [];
   const stack: typeof runs = [];
   for (const r of runs) {
-    const opener = r.close ? [...stack].reverse().find((o) => o.ch === r.ch && o.len === r.len) : undefined;
+    let at = r.close ? stack.length - 1 : -1;
+    while (at >= 0 && !(stack[at]!.ch === r.ch && stack[at]!.len === r.len)) at--;
+    const opener = at >= 0 ? stack[at] : undefined;
     if (opener) {
-      stack.splice(stack.indexOf(opener));
+      stack.length = at;
       out.push([opener.at, opener.len], [r.at, r.len]);
     } else if (r.open) stack.push(r);
   }
@@ -127,14 +132,14 @@ function pairedDelimiters(s: string): [number, number][] {
 
 /** Step 2: the paragraph with everything that is not text blanked out. */
 function maskInline(text: string): string {
-  let s = text.replace(/<!--[\s\S]*?-->/g, blank);
+  let s = replaceComments(text, blank);
   s = s.replace(/(`+)(?:(?!\1)[\s\S])*?\1(?!`)/g, blank);
   s = s.replace(INLINE_TAG, blank);
   s = s.replace(/\\[!-/:-@[-`{-~]/g, '  ');
   s = s.replace(/\[((?:[^[\]\\]|\\.)*)\]\(([^()\s]*)(?:\s+"[^"]*")?\)/g, (m, inner: string) => ` ${inner}${blank(m.slice(inner.length + 1))}`);
-  let out = s;
-  for (const [at, len] of pairedDelimiters(s)) out = out.slice(0, at) + ' '.repeat(len) + out.slice(at + len);
-  return out;
+  const chars = s.split('');
+  for (const [at, len] of pairedDelimiters(s)) chars.fill(' ', at, at + len);
+  return chars.join('');
 }
 
 /** Step 3: whether Claude takes `target` (fragment stripped, escapes read) as a path. */

@@ -146,8 +146,11 @@ export function optionBool(options: Record<string, unknown>, key: string, fallba
   return typeof v === 'boolean' ? v : fallback;
 }
 
+/** Agents bill and budget in o200k_base tokens, whatever tokenizer the policy picks for the bundle. */
+export const PROFILE_ENCODING = 'o200k_base';
+
 export function tokensOf(text: string): number {
-  return countTokens('o200k_base', text);
+  return countTokens(PROFILE_ENCODING, text);
 }
 
 /** A file that contributes `text` whole (after the agent's transforms). */

@@ -46,6 +46,11 @@ export function stripBlockComments(input: string): string {
  * no closer after an opener, no later opener has one either: the rest stays.
  */
 export function removeComments(text: string): string {
+  return replaceComments(text, () => '');
+}
+
+/** `text.replace(/<!--[\s\S]*?-->/g, by)`, linear (see removeComments). */
+export function replaceComments(text: string, by: (comment: string) => string): string {
   let open = text.indexOf('<!--');
   if (open < 0) return text;
   const parts: string[] = [];
@@ -53,7 +58,7 @@ export function removeComments(text: string): string {
   while (open >= 0) {
     const close = text.indexOf('-->', open + 4);
     if (close < 0) break;
-    parts.push(text.slice(from, open));
+    parts.push(text.slice(from, open), by(text.slice(open, close + 3)));
     from = close + 3;
     open = text.indexOf('<!--', from);
   }

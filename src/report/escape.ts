@@ -5,7 +5,9 @@
  * bidi override reorders what the reader sees ("Trojan Source"); a newline in
  * a file name forges a report line. Every text output passes file-derived
  * strings through `escapeControls`, which shows such characters in a visible
- * form (`\u001b`), keeps tabs, and keeps newlines only in multi-line text.
+ * form (`\u001b`), keeps tabs, and keeps newlines only in multi-line text —
+ * there a CR directly before LF stays too (a CRLF file's line end moves the
+ * cursor to a fresh line, it cannot overwrite text); a lone CR is escaped.
  * JSON output escapes C0 already (JSON.stringify); `jsonText` escapes the rest
  * (DEL, C1, bidi controls, U+2028/2029) the same way — still valid JSON that
  * parses back to the same strings.
@@ -13,7 +15,7 @@
 
 // C0 except TAB and LF, DEL, C1, bidi controls (ALM, LRM, RLM, LRE…RLO, LRI…PDI), line/paragraph separators.
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
-const CONTROL_KEEP_LF = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const CONTROL_KEEP_LF = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\r(?!\n)/g;
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 
 /** `\u001b`: the visible form of one escaped character. */

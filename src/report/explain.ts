@@ -90,8 +90,9 @@ function sameFile(id: string, link: string | undefined, twin: string, twinReal: 
   return `same file as ${twin} (both are symlinks to ${link})`;
 }
 
-export function formatExplanation(e: Explanation, origin: string, extra: string[] = []): string {
-  const out = [`${e.path === '' ? '.' : e.path}`, `  variant ${e.variant.id}: ${num(e.variant.tokens)} tokens, ${num(e.variant.bytes)} bytes (${origin})`, ''];
+/** `notice`, when given, is printed under the path (e.g. that the path is not in the repository). */
+export function formatExplanation(e: Explanation, origin: string, extra: string[] = [], notice?: string): string {
+  const out = [`${e.path === '' ? '.' : e.path}`, ...(notice ? [`  ${notice}`] : []), `  variant ${e.variant.id}: ${num(e.variant.tokens)} tokens, ${num(e.variant.bytes)} bytes (${origin})`, ''];
   out.push('Standing context, loaded at session start, in this order:');
   if (e.sources.length === 0) out.push('  (none: no instruction file applies here)');
   e.sources.forEach((s, i) => {

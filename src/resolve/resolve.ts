@@ -21,6 +21,7 @@ import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { sha256Hex, contentId } from '../util/hash.js';
 import { dirnameOf } from '../util/posix-path.js';
+import { pushAll } from '../util/push-all.js';
 import { activationOf, type ActivationInfo } from './activation.js';
 import { expandImports, type ImportContext } from './expand-imports.js';
 import { matchGlob, PathIndex } from './glob-index.js';
@@ -52,7 +53,11 @@ export interface Resolution {
   sources: Map<string, ResolvedSource>;
   variants: ResolvedVariant[];
   attachments: ResolvedAttachment[];
-  /** Directory → variant id, only where it differs from the parent directory's. */
+  /**
+   * Directory → variant id, only where it differs from the parent directory's.
+   * A null-prototype object: directory names such as `__proto__` or `toString`
+   * are plain keys (read it with Object.hasOwn, or as a Map).
+   */
   index: Record<string, string>;
 }
 
@@ -60,7 +65,7 @@ export interface ResolveInput {
   files: readonly SourceFile[];
   docs: ReadonlyMap<string, ParsedDoc>;
   paths: readonly string[];
-  imports: Omit<ImportContext, 'docs'>;
+  imports: Omit<ImportContext, 'docs' | 'places'>;
 }
 
 const RANK = new Map(FORMATS.map((f) => [f.name, f.rank] as const));
@@ -75,16 +80,16 @@ export function resolve(input: ResolveInput): { value: Resolution; diagnostics: 
     const doc = input.docs.get(file.id);
     if (!doc) continue;
     const act = activationOf(file, doc);
-    diagnostics.push(...act.diagnostics);
+    pushAll(diagnostics, act.diagnostics);
     sources.set(file.id, { file, doc, info: act.value, sha256: sha256Hex(file.bytes) });
   }
-  const ctx: ImportContext = { ...input.imports, docs: input.docs };
+  const ctx: ImportContext = { ...input.imports, docs: input.docs, places: new Map(input.files.map((f) => [f.id, f])) };
   const expansions = new Map<string, SourceRef[]>();
   const expand = (id: string): SourceRef[] => {
     let refs = expansions.get(id);
     if (!refs) {
       const e = expandImports(id, ctx);
-      diagnostics.push(...e.diagnostics);
+      pushAll(diagnostics, e.diagnostics);
       refs = e.refs;
       expansions.set(id, refs);
     }
@@ -162,7 +167,7 @@ function buildVariants(paths: readonly string[], byScope: Map<string, ResolvedSo
   }
 
   const byKey = new Map<string, ResolvedVariant>();
-  const index: Record<string, string> = {};
+  const index = Object.create(null) as Record<string, string>;
   const variantOf = new Map<string, ResolvedVariant>();
   for (const dir of sortedDirs) {
     const chain = chains.get(dir) as Chain;

@@ -15,7 +15,7 @@
  *    changed, and that file is itself checked.
  */
 import { simpleGit } from 'simple-git';
-import { REPO_POLICY_PATH } from '../config/repo-policy-path.js';
+import { REPO_POLICY_PATH } from '../config/policy-path.js';
 import { classifyPath } from '../discover/formats.js';
 import { importCandidates, importTarget } from '../parse/import-target.js';
 import { isWithin } from '../util/posix-path.js';
@@ -80,7 +80,7 @@ async function importedFrom(repoDir: string, head: string): Promise<Set<string>>
         for (const from of ids) {
           for (const candidate of importCandidates(token)) {
             // A root that matches no absolute path: an absolute import is never followed from a git tree.
-            const t = importTarget(from, candidate, { repo: '/\0' });
+            const t = importTarget({ root: 'repo', rel: from }, candidate, { repo: '/\0' });
             if (t.kind === 'file' && !reached.has(t.id)) reach(t.id);
           }
         }

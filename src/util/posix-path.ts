@@ -1,4 +1,8 @@
-/** Repo-relative posix path helpers. '' is the repo root. */
+/**
+ * Repo-relative posix path helpers. '' is the repo root. Every helper is a
+ * loop over the string (no recursion, no argument spreading), so a path's
+ * length or depth never exhausts the stack.
+ */
 
 export function dirnameOf(path: string): string {
   const i = path.lastIndexOf('/');
@@ -15,10 +19,11 @@ export function joinPath(dir: string, name: string): string {
 
 /** Every ancestor directory of `dir`, root first, ending with `dir` itself. */
 export function ancestorDirs(dir: string): string[] {
-  if (dir === '') return [''];
-  const parts = dir.split('/');
   const out = [''];
-  for (let i = 1; i <= parts.length; i++) out.push(parts.slice(0, i).join('/'));
+  if (dir === '') return out;
+  // Slices at each separator: linear in the path's length, whatever its depth.
+  for (let i = dir.indexOf('/'); i >= 0; i = dir.indexOf('/', i + 1)) out.push(dir.slice(0, i));
+  out.push(dir);
   return out;
 }
 

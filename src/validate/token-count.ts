@@ -7,11 +7,8 @@
  * each distinct piece is encoded once and remembered; whole texts are also
  * memoised by content hash. A test checks the result against encode().length.
  */
+import { createRequire } from 'node:module';
 import { Tiktoken, type TiktokenBPE, type TiktokenEncoding } from 'js-tiktoken/lite';
-import cl100k from 'js-tiktoken/ranks/cl100k_base';
-import o200k from 'js-tiktoken/ranks/o200k_base';
-import p50k from 'js-tiktoken/ranks/p50k_base';
-import r50k from 'js-tiktoken/ranks/r50k_base';
 import { sha256Hex } from '../util/hash.js';
 
 export interface TokenCounter {
@@ -19,7 +16,18 @@ export interface TokenCounter {
   count(text: string): number;
 }
 
-const RANKS: Record<string, TiktokenBPE> = { o200k_base: o200k, cl100k_base: cl100k, p50k_base: p50k, r50k_base: r50k };
+/**
+ * The encodings rulec counts with, each loaded on first use only: a rank
+ * table is 0.5–2.3 MB of JavaScript, so loading all four cost every command,
+ * even `--help`, about 0.3 s. require() keeps counting synchronous.
+ */
+export const ENCODINGS = ['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base'] as const;
+const require = createRequire(import.meta.url);
+
+function loadRanks(encoding: string): TiktokenBPE | undefined {
+  if (!(ENCODINGS as readonly string[]).includes(encoding)) return undefined;
+  return require(`js-tiktoken/ranks/${encoding}`) as TiktokenBPE;
+}
 
 interface Engine {
   encoder: Tiktoken;
@@ -32,7 +40,7 @@ const engines = new Map<string, Engine>();
 function engine(encoding: string): Engine {
   let e = engines.get(encoding);
   if (!e) {
-    const ranks = RANKS[encoding];
+    const ranks = loadRanks(encoding);
     if (!ranks) throw new Error(`unknown tokenizer ${encoding}`);
     e = { encoder: new Tiktoken(ranks), splitter: new RegExp(ranks.pat_str, 'gu'), pieces: new Map() };
     engines.set(encoding, e);

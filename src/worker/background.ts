@@ -7,12 +7,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { countTokens } from '../validate/token-count.js';
 import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
+import { PROFILE_ENCODING } from '../profiles/common.js';
+
+/** What the pool passes the worker at start: the policy's tokenizer, and whether profiles will be evaluated. */
+export interface BackgroundData {
+  encoding: string;
+  profiles: boolean;
+}
 
 export type Job = { kind: 'count'; texts: string[] } | { kind: 'profiles'; job: ProfileJob };
 
-const encoding = (workerData as { encoding: string }).encoding;
+const { encoding, profiles } = workerData as BackgroundData;
 countTokens(encoding, 'warm up');
-if (encoding !== 'o200k_base') countTokens('o200k_base', 'warm up');
+// Agent profiles count with o200k_base whatever the policy's tokenizer: warm it only when they run.
+if (profiles && encoding !== PROFILE_ENCODING) countTokens(PROFILE_ENCODING, 'warm up');
 parentPort?.on('message', (msg: Job) => {
   parentPort?.postMessage(msg.kind === 'count' ? msg.texts.map((t) => countTokens(encoding, t)) : evaluateProfileJob(msg.job));
 });

@@ -11,9 +11,11 @@ import { Worker } from 'node:worker_threads';
 import { countTokens } from '../validate/token-count.js';
 import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
 import type { ProfileEvaluation } from '../profiles/evaluate.js';
-import type { Job } from './background.js';
+import type { BackgroundData, Job } from './background.js';
 
 export interface Background {
+  /** Where jobs run: on the worker thread, or in this thread (no compiled worker, or it failed). */
+  readonly where: 'worker' | 'in-process';
   count(texts: string[]): Promise<number[]>;
   profiles(job: ProfileJob): Promise<ProfileEvaluation>;
   close(): Promise<void>;
@@ -21,19 +23,21 @@ export interface Background {
 
 function inProcess(encoding: string): Background {
   return {
+    where: 'in-process',
     count: async (texts) => texts.map((t) => countTokens(encoding, t)),
     profiles: async (job) => evaluateProfileJob(job),
     close: async () => undefined,
   };
 }
 
-export function startBackground(encoding: string): Background {
+/** `profiles`: whether agent profiles will be evaluated (their encoding is then warmed too). */
+export function startBackground(encoding: string, profiles = true): Background {
   const script = new URL('./background.js', import.meta.url);
   const local = inProcess(encoding);
   if (script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return local;
   let worker: Worker;
   try {
-    worker = new Worker(script, { workerData: { encoding } });
+    worker = new Worker(script, { workerData: { encoding, profiles } satisfies BackgroundData });
   } catch {
     return local;
   }
@@ -55,6 +59,7 @@ export function startBackground(encoding: string): Background {
     return next;
   };
   return {
+    get where() { return failed ? 'in-process' : 'worker'; },
     count: (texts) => run({ kind: 'count', texts }, () => local.count(texts)),
     profiles: (job) => run({ kind: 'profiles', job }, () => local.profiles(job)),
     close: async () => { await worker.terminate(); },

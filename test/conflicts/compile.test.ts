@@ -35,9 +35,9 @@ describe('conflicts after compile()', () => {
     const found = detectConflicts(result.resolution, result.policy, '2026-01-01');
     const errors = found.diagnostics.filter((d) => d.severity === 'error');
     expect(errors.map((d) => [d.code, `${d.file}:${d.range.start.line}:${d.range.start.col}`, d.related?.map((r) => `${r.file}:${r.range.start.line}`)])).toEqual([
-      ['RC3201', 'packages/api/CLAUDE.local.md:3:3', ['managed:git.md:8']],
+      ['RC3201', 'packages/api/CLAUDE.local.md:3:3', ['managed://git.md:8']],
     ]);
-    expect(errors[0]?.message).toMatch(/packages\/api\/CLAUDE\.local\.md.*managed:git\.md|managed:git\.md.*packages\/api\/CLAUDE\.local\.md/);
+    expect(errors[0]?.message).toMatch(/packages\/api\/CLAUDE\.local\.md.*managed:\/\/git\.md|managed:\/\/git\.md.*packages\/api\/CLAUDE\.local\.md/);
     expect(hasErrors(found.diagnostics)).toBe(true);
   });
 });

@@ -1,20 +1,19 @@
 /**
  * Conflict detection must not cry wolf on the instruction files real teams
  * ship. Each corpus repository is rebuilt as a skeleton git repo
- * (rebuild.sh), compiled with compile(), and run through detectConflicts.
+ * (rebuild.sh, once, shared: helpers/corpus.ts), compiled with compile(), and
+ * run through detectConflicts.
  * Every event it reports was read and judged; the reviewed list is inline, so
  * a new event (or a lost one) fails the test until someone reads it.
  */
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compile } from '../../src/compile.js';
 import { detectConflicts } from '../../src/conflicts/detect.js';
+import { CORPUS, corpusRepo } from '../helpers/corpus.js';
 import { signature } from './signature.js';
-
-const CORPUS = '/work/shared/real-world-corpus';
 
 /** Reviewed events per corpus entry: signature and the reviewer's judgement. */
 const REVIEWED: Record<string, [string, string][]> = {
@@ -46,8 +45,7 @@ describe.skipIf(entries.length === 0)('conflicts over the real-world corpus', ()
   it.each(entries)('%s reports only reviewed events', async (entry) => {
     const dir = mkdtempSync(join(tmpdir(), 'rulec-corpus-'));
     try {
-      const repo = join(dir, 'repo');
-      execFileSync('bash', [join(CORPUS, 'rebuild.sh'), join(CORPUS, entry), repo], { stdio: 'pipe' });
+      const repo = corpusRepo(entry);
       const result = await compile({ repoDir: repo, outDir: join(dir, 'out') });
       const t0 = performance.now();
       const found = detectConflicts(result.resolution, result.policy, '2026-01-01');

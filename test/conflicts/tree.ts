@@ -48,7 +48,7 @@ export const POLICY = {
   version: 1, tokenizer: 'o200k_base',
   formats: { agents: true, claude: true, gemini: true, copilot: true, cursor: true },
   discover: { exclude: [], walk_ignore: [], max_file_bytes: 4194304 },
-  imports: { max_depth: 4 }, managed: { dir: null },
+  imports: { max_depth: 4, max_files: 1000 }, managed: { dir: null },
   budgets: { variant_tokens: 16000, attachment_tokens: 8000, file_bytes: 65536, layer_tokens: {} },
   severity: {},
 } as Policy;

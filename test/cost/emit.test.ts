@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildManifest, bundleDigest, type ManifestInput } from '../../src/emit/manifest.js';
+import { buildManifest, type ManifestInput } from '../../src/emit/manifest.js';
+import { bundleDigest } from '../../src/bundle/model.js';
+import { NO_REDACTIONS } from '../../src/diagnostics/redact.js';
 import { writeBundle } from '../../src/emit/write-bundle.js';
 import { render } from '../../src/render/render.js';
 import { tokenCounter } from '../../src/validate/token-count.js';
@@ -24,7 +26,7 @@ function input(n: number): ManifestInput {
     resolution: res, variants: rendered.variants, attachments: rendered.attachments, overruns: [], diagnostics: [], git: null,
     revision: '0.1.0', compilerVersion: '0.1.0', policyDigest: `sha256:${'0'.repeat(64)}`, tokenizer: 'o200k_base',
     includeLocal: false, includeUser: false, sourceTokens: rendered.sourceTokens,
-    conflicts: detectConflicts(res, POLICY, '2026-01-01', counter).events, profiles: {},
+    conflicts: detectConflicts(res, POLICY, '2026-01-01', counter).events, profiles: {}, redactions: NO_REDACTIONS,
   };
 }
 
@@ -32,7 +34,9 @@ function emit(i: ManifestInput): void {
   const manifest = buildManifest(i);
   bundleDigest(manifest);
   const out = mkdtempSync(join(scratch, 'out-'));
-  writeBundle(out, { manifest, variants: i.variants, attachments: i.attachments });
+  // The source blobs come from the files read: the resolution holds each one.
+  const discovered = { files: [...i.resolution.sources.values()].map((s) => s.file) };
+  writeBundle(out, { manifest, variants: i.variants, attachments: i.attachments, discovered });
   rmSync(out, { recursive: true, force: true });
 }
 

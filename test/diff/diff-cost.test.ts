@@ -21,7 +21,7 @@ function view(n: number, testCommand: string): BundleView {
   const add = (id: string, text: string, scope: string): void => {
     const b = Buffer.from(text);
     bytes.set(id, b);
-    files[id] = { sha256: digestOf(b), size: b.length, layer: scope === '' ? 'repo' : 'path', format: 'agents', scope, activation: 'standing', tracked: true, tokens: 10 };
+    files[id] = { root: 'repo', path: id, sha256: digestOf(b), size: b.length, layer: scope === '' ? 'repo' : 'path', format: 'agents', scope, activation: 'standing', tracked: true, tokens: 10 };
   };
   add('AGENTS.md', `# Repo\n\n## Testing\n\nRun \`${testCommand}\` before committing.\n`, '');
   for (let i = 0; i < n; i++) add(`pkg/p${i}/AGENTS.md`, `# P${i}\n\n## Style\n\nKeep functions short in p${i}.\n\n## Notes\n\nUse npm in p${i}.\n`, `pkg/p${i}`);

@@ -1,13 +1,19 @@
 /**
- * Materialise a fixture (test/fixtures/<case>/{repo,managed,case.json}) in a
- * temp dir: a copy of repo/ that is optionally a git repository with one
+ * Fixture repositories (test/fixtures/<case>/{repo,managed,case.json}, or any
+ * source tree): a copy of repo/ that is optionally a git repository with one
  * commit at a fixed date, with the case's `untracked` files left out of git
  * and ignored, as personal files are in real checkouts.
+ *
+ * Each is built once into the shared cache (repo-cache.ts). `sharedCase` and
+ * `sharedTreeOf` hand out that tree itself — read-only: compile it, lint it,
+ * build it with `--out` elsewhere. `materialiseCase` and `materialiseTree`
+ * hand out a private writable copy in a temp dir (the caller removes `dir`).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash, type Hash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { copyTree, hashTree, sharedTree, type Command, type Recipe } from './repo-cache.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
@@ -42,35 +48,94 @@ export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
 }
 
-/** Copy a source tree to a fresh temp dir as `repo/`, and make it a git repository unless `useGit` is false. */
-export function materialiseTree(src: string, spec: CaseSpec = {}, useGit = true, managedSrc?: string): Materialised {
-  const dir = mkdtempSync(join(tmpdir(), 'rulec-fx-'));
-  const repo = join(dir, 'repo');
-  cpSync(src, repo, { recursive: true, verbatimSymlinks: true });
-  let managed: string | null = null;
-  if (managedSrc && existsSync(managedSrc)) {
-    managed = join(dir, 'managed');
-    cpSync(managedSrc, managed, { recursive: true, verbatimSymlinks: true });
-  }
-  if (useGit) {
-    git(repo, '-c', 'init.defaultBranch=main', 'init', '-q', '--template=');
-    git(repo, '-c', 'core.autocrlf=false', 'add', '-A');
-    const untracked = spec.untracked ?? [];
-    if (untracked.length > 0) {
-      git(repo, 'rm', '-q', '--cached', '--', ...untracked);
-      mkdirSync(join(repo, '.git', 'info'), { recursive: true });
-      writeFileSync(join(repo, '.git', 'info', 'exclude'), `${untracked.map((u) => `/${u}`).join('\n')}\n`);
-    }
-    git(repo, '-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'fixture');
-  }
-  const args = (spec.build ?? []).map((a) => (a === '{managed}' ? managed ?? '' : a));
-  return { dir, repo, managed, spec, args };
+/** The git commands that make `repo/` one commit (prepare has already excluded the untracked files). */
+const GIT_COMMANDS: Command[] = [
+  ['-c', 'init.defaultBranch=main', 'init', '-q', '--template='],
+  ['-c', 'core.autocrlf=false', 'add', '-A'],
+  ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'fixture'],
+].map((args) => ({ file: 'git', args, cwd: 'repo', env: GIT_ENV }));
+
+/**
+ * A recipe for `<root>/repo` (from `files`, a function that writes the repo's
+ * files) and `<root>/managed` (a copy of managedSrc, when it exists), made a
+ * git repository unless `useGit` is false.
+ */
+export function repoRecipe(id: string, opts: {
+  inputs: (hash: Hash) => void;
+  files: (repo: string) => void;
+  managedSrc?: string | undefined;
+  untracked?: readonly string[];
+  useGit: boolean;
+}): Recipe {
+  const untracked = opts.untracked ?? [];
+  return {
+    id,
+    inputs: (hash) => {
+      hash.update(readFileSync(import.meta.filename));
+      hash.update(JSON.stringify({ untracked, useGit: opts.useGit }));
+      opts.inputs(hash);
+      if (opts.managedSrc) hashTree(hash, opts.managedSrc, 'managed');
+    },
+    prepare: (root) => {
+      const repo = join(root, 'repo');
+      mkdirSync(repo);
+      opts.files(repo);
+      if (opts.managedSrc && existsSync(opts.managedSrc)) cpSync(opts.managedSrc, join(root, 'managed'), { recursive: true, verbatimSymlinks: true });
+      if (opts.useGit && untracked.length > 0) {
+        // Ignored before `git add -A`, so they stay out of the index, as personal files do.
+        mkdirSync(join(repo, '.git', 'info'), { recursive: true });
+        writeFileSync(join(repo, '.git', 'info', 'exclude'), `${untracked.map((u) => `/${u}`).join('\n')}\n`);
+      }
+    },
+    commands: () => (opts.useGit ? GIT_COMMANDS : []),
+  };
 }
 
-export function materialiseCase(name: string, useGit = true): Materialised {
+/** The recipe for a copy of the tree `src` (and `managedSrc`). */
+export function treeRecipe(src: string, spec: CaseSpec = {}, useGit = true, managedSrc?: string): Recipe {
+  // Trees of other arguments get other ids, so pruning an id's older builds never removes theirs.
+  const label = createHash('sha256').update(JSON.stringify([src, managedSrc ?? null, spec.untracked ?? []])).digest('hex').slice(0, 8);
+  return repoRecipe(`tree-${src.split('/').filter(Boolean).slice(-2).join('_').replace(/[^\w.-]/g, '_')}-${label}-${useGit ? 'git' : 'plain'}`, {
+    inputs: (hash) => hashTree(hash, src, 'repo'),
+    files: (repo) => cpSync(src, repo, { recursive: true, verbatimSymlinks: true }),
+    managedSrc, untracked: spec.untracked ?? [], useGit,
+  });
+}
+
+function caseSpec(name: string): CaseSpec {
+  return JSON.parse(readFileSync(join(FIXTURES, name, 'case.json'), 'utf8')) as CaseSpec;
+}
+
+export function caseRecipe(name: string, useGit = true): Recipe {
   const base = join(FIXTURES, name);
-  const spec = JSON.parse(readFileSync(join(base, 'case.json'), 'utf8')) as CaseSpec;
-  return materialiseTree(join(base, 'repo'), spec, useGit, join(base, 'managed'));
+  return { ...treeRecipe(join(base, 'repo'), caseSpec(name), useGit, join(base, 'managed')), id: `fixture-${name}-${useGit ? 'git' : 'plain'}` };
+}
+
+/** A built tree as a Materialised: `<dir>/repo`, `<dir>/managed` when there is one. */
+export function materialisedAt(dir: string, spec: CaseSpec = {}): Materialised {
+  const managed = existsSync(join(dir, 'managed')) ? join(dir, 'managed') : null;
+  const args = (spec.build ?? []).map((a) => (a === '{managed}' ? managed ?? '' : a));
+  return { dir, repo: join(dir, 'repo'), managed, spec, args };
+}
+
+/** The shared, read-only tree of a fixture case. Never write into it, never remove it. */
+export function sharedCase(name: string, useGit = true): Materialised {
+  return materialisedAt(sharedTree(caseRecipe(name, useGit)), caseSpec(name));
+}
+
+/** The shared, read-only copy of a source tree. Never write into it, never remove it. */
+export function sharedTreeOf(src: string, spec: CaseSpec = {}, useGit = true, managedSrc?: string): Materialised {
+  return materialisedAt(sharedTree(treeRecipe(src, spec, useGit, managedSrc)), spec);
+}
+
+/** A private, writable copy of a source tree in a fresh temp dir, a git repository unless `useGit` is false; the caller removes `dir`. */
+export function materialiseTree(src: string, spec: CaseSpec = {}, useGit = true, managedSrc?: string): Materialised {
+  return materialisedAt(copyTree(sharedTree(treeRecipe(src, spec, useGit, managedSrc))), spec);
+}
+
+/** A private, writable copy of a fixture case; the caller removes `dir`. */
+export function materialiseCase(name: string, useGit = true): Materialised {
+  return materialisedAt(copyTree(sharedTree(caseRecipe(name, useGit))), caseSpec(name));
 }
 
 /** Compile options equivalent to a case's CLI build args. */

@@ -50,7 +50,7 @@ describe('runLint never throws', () => {
 
 describe('runLint stays linear on 1 MB lines', () => {
   const MB = 1 << 20;
-  const line = (unit: string) => unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB);
+  const line = (unit: string, bytes = MB) => unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
   const units = [
     'a', 'curl ', 'curl -', 'wget | ', 'rm -rf -r ', 'rm -r ', 'chmod -R ', 'git push -f ', 'force-push to ',
     'eyJ-', 'eyJabcde.', 'a.', 'a-', 'x:', 'password', 'password=', 'AKIA', 'ghp_', 'sk-', 'xoxb-1234567-',
@@ -60,11 +60,28 @@ describe('runLint stays linear on 1 MB lines', () => {
     'rm -rf /\n', '- curl x | sh\n', '  git push -f origin main\n', 'ignore previous instructions\n',
     '```\n', '`a`\n', '\n', 'Edit .env\n', '\u200B\n', 'Human: x\n',
   ];
-  it.each(units)('%j', (unit) => {
+  const timed = (text: string): { ms: number; found: ReturnType<typeof runLint> } => {
     const started = performance.now();
-    const found = runLint([inputFromText(line(unit))], defaults);
-    const ms = performance.now() - started;
-    expect(found.filter((d) => d.code === 'RC9001')).toEqual([]);
-    expect(ms).toBeLessThan(5000);
+    const found = runLint([inputFromText(text)], defaults);
+    return { ms: performance.now() - started, found };
+  };
+  /**
+   * Cost is a ratio, not a deadline (a loaded machine has none to keep): a
+   * quarter of the line, then the whole, after a small warm-up run. Linear
+   * work gives a ratio near 4, quadratic near 16; the bound is 8. A ratio over
+   * it is measured once more before it fails, so one stall of the machine
+   * during the long run does not; a quadratic rule fails both times.
+   */
+  const ratio = (unit: string): { ratio: number; found: ReturnType<typeof runLint> } => {
+    timed(line(unit, 4096));
+    const quarter = timed(line(unit, MB / 4));
+    const whole = timed(line(unit));
+    return { ratio: whole.ms / Math.max(quarter.ms, 1), found: whole.found };
+  };
+  it.each(units)('%j', (unit) => {
+    let run = ratio(unit);
+    expect(run.found.filter((d) => d.code === 'RC9001')).toEqual([]);
+    if (run.ratio >= 8) run = ratio(unit);
+    expect(run.ratio, 'time(1 MB) / time(256 KB)').toBeLessThan(8);
   });
 });

@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compile.js';
-import { FORMATS, expandsImports } from '../../src/discover/formats.js';
+import { FORMATS, classifyPath, expandsImports } from '../../src/discover/formats.js';
+
+/** Whether the format a path is classified as expands `@` imports (an unclassified, imported file does). */
+const expandsAt = (path: string): boolean => { const c = classifyPath(path.replace(/^managed:/, '')); return c === null || expandsImports(c.spec.name); };
 
 const scratch = mkdtempSync(join(tmpdir(), 'rulec-import-formats-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -27,9 +30,9 @@ describe('which formats expand @imports', () => {
   it('is a fact of each format', () => {
     expect(FORMATS.filter((f) => f.expandsImports === false).map((f) => f.name)).toEqual(
       ['agents-override', 'copilot', 'cursorrules', 'cursor-rule', 'copilot-instructions']);
-    expect(['CLAUDE.md', 'AGENTS.md', 'GEMINI.md', '.claude/rules/a.md', 'docs/imported.md', 'managed:CLAUDE.md'].map(expandsImports))
+    expect(['CLAUDE.md', 'AGENTS.md', 'GEMINI.md', '.claude/rules/a.md', 'docs/imported.md', 'managed:CLAUDE.md'].map(expandsAt))
       .toEqual([true, true, true, true, true, true]);
-    expect(['.github/copilot-instructions.md', '.github/instructions/a.instructions.md', '.cursor/rules/a.mdc'].map(expandsImports))
+    expect(['.github/copilot-instructions.md', '.github/instructions/a.instructions.md', '.cursor/rules/a.mdc'].map(expandsAt))
       .toEqual([false, false, false]);
   });
 

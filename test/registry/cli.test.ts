@@ -59,7 +59,7 @@ describe('help', () => {
 describe('keys', () => {
   it('generate writes a 0600 private key, its public key, and the trust file', async () => {
     const trust = JSON.parse(readFileSync(trustFile, 'utf8'));
-    const [id] = Object.keys(trust.keys);
+    const [id] = Object.keys(trust.keys) as [string];
     expect(trust.roles.promote.keys).toEqual([id]);
     expect(readFileSync(keyFile, 'utf8')).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     expect(readFileSync(`${keyFile}.pub`, 'utf8').trim()).toBe(trust.keys[id].public_key);

@@ -83,12 +83,12 @@ async function checkAfterCrash(c: Case, storeDir: string, what: string): Promise
   const report = await verifyRegistry(store, s.trust);
   expect(report.diagnostics.filter((d) => d.severity === 'error'), `${what}: verify`).toEqual([]);
   const now = await snapshot(store);
-  const where = now.seq === c.pre.seq && now.state === c.pre.state ? 'before' : now.seq === c.post.seq && now.state === c.post.state ? 'after' : 'between';
+  const where: 'before' | 'after' | 'between' = now.seq === c.pre.seq && now.state === c.pre.state ? 'before' : now.seq === c.post.seq && now.state === c.post.state ? 'after' : 'between';
   expect(where, `${what}: state after the kill`).not.toBe('between');
   if (where === 'before') await runInProcess([...c.argv, ...common(storeDir)]);
   expect(await snapshot(store), `${what}: state after completing`).toEqual(c.post);
   expect((await verifyRegistry(store, s.trust)).diagnostics, `${what}: verify after completing`).toEqual([]);
-  return where;
+  return where === 'before' ? 'before' : 'after';
 }
 
 function freshCopy(c: Case): string {

@@ -83,7 +83,7 @@ describe('a failed build', () => {
     expect(json.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['RC3201', 'RC6003']));
     const violation = json.conflicts.find((c) => c.kind === 'violation');
     expect(violation?.severity).toBe('error');
-    expect(violation?.sides.map((s) => s.source).sort()).toEqual(['CLAUDE.local.md', 'managed:tools.md']);
+    expect([...new Set(violation?.sides.map((s) => s.source))].sort()).toEqual(['CLAUDE.local.md', 'managed://tools.md']);
     expect(readFileSync(join(out, 'build.json'), 'utf8')).toBe(run.stdout);
   });
 

@@ -31,7 +31,7 @@ function sarifValidator() {
   expect($schema).toBe('http://json-schema.org/draft-04/schema#');
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
-  return ajv.compile({ $id: id, ...rest });
+  return ajv.compile({ $id: id as string, ...rest });
 }
 
 const validate = sarifValidator();

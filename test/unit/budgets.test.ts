@@ -7,7 +7,7 @@ const file = (id: string, layer: Layer): SourceFile => ({ id, rel: id, root: 're
 const variant = (id: string, ids: string[], tokens: number): Variant => ({ id, sources: ids.map((s) => ({ id: s, reason: '' })), text: '', bytes: 0, tokens, sha256: '' });
 const policy = (layer_tokens: Policy['budgets']['layer_tokens']): Policy => ({
   version: 1, tokenizer: 'o200k_base', formats: { agents: true, claude: true, gemini: true, copilot: true, cursor: true },
-  discover: { exclude: [], walk_ignore: [], max_file_bytes: 1e6 }, imports: { max_depth: 4 }, managed: { dir: null },
+  discover: { exclude: [], walk_ignore: [], max_file_bytes: 1e6 }, imports: { max_depth: 4, max_files: 1000 }, managed: { dir: null },
   budgets: { variant_tokens: 1e6, attachment_tokens: 1e6, file_bytes: 1e6, layer_tokens }, severity: {},
 });
 

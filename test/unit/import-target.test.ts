@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { importCandidates, importTarget, looksLikePath, type ImportRoots, type ImportTarget } from '../../src/parse/import-target.js';
+import { importCandidates, importTarget, looksLikePath, type ImportRoots, type ImportTarget, type SourcePlace } from '../../src/parse/import-target.js';
+import type { Root } from '../../src/types.js';
+import { sourceId } from '../../src/util/source-id.js';
 
 const roots: ImportRoots = { repo: '/work/repo', managed: '/etc/rulec', home: '/home/u' };
 const noHome: ImportRoots = { repo: '/work/repo', managed: '/etc/rulec' };
 
-const file = (id: string): ImportTarget => ({ kind: 'file', id });
+/** Test rows name places as `root:rel` for brevity (`managed:a.md`); the API never parses such strings. */
+const place = (spec: string): SourcePlace => {
+  const m = /^(managed|user):(.*)$/.exec(spec);
+  return m ? { root: m[1] as Root, rel: m[2] as string } : { root: 'repo', rel: spec };
+};
+const file = (spec: string): ImportTarget => {
+  const p = place(spec);
+  return { kind: 'file', root: p.root, rel: p.rel, id: sourceId(p.root, p.rel) };
+};
 const outside = (why: string): ImportTarget => ({ kind: 'outside', why });
 const ABOVE_REPO = outside('resolves above the repository root');
 const ABS_OUTSIDE = outside('absolute path outside the root');
@@ -45,8 +55,11 @@ describe('importTarget', () => {
     ['user:CLAUDE.md', 'rules/x.md', roots, file('user:rules/x.md')],
     ['user:CLAUDE.md', '/home/u/y.md', roots, file('user:y.md')],
     ['user:CLAUDE.md', '../x.md', roots, outside('resolves above the user root')],
+    // A repo directory literally named `managed:` stays in the repository.
+    ['managed:sub/CLAUDE.md', 'x.md', roots, file('managed:sub/x.md')],
+    ['CLAUDE.md', 'managed:sub/AGENTS.md', roots, { kind: 'file', root: 'repo', rel: 'managed:sub/AGENTS.md', id: 'managed:sub/AGENTS.md' }],
   ])('%s imports %s', (from, target, r, expected) => {
-    expect(importTarget(from, target, r)).toEqual(expected);
+    expect(importTarget(place(from), target, r)).toEqual(expected);
   });
 });
 
@@ -81,5 +94,31 @@ describe('looksLikePath', () => {
     ['md', false],
   ])('%j → %j', (target, expected) => {
     expect(looksLikePath(target)).toBe(expected);
+  });
+});
+
+describe('importTarget: tokens no file system accepts', () => {
+  it.each<[string, string]>([
+    ['a/'.repeat(130_000) + 'x.md', 'characters long'],
+    ['x'.repeat(4097), 'characters long'],
+    [`${'n'.repeat(256)}.md`, 'file-name limit'],
+    [`docs/${'é'.repeat(128)}.md`, 'file-name limit'],
+  ])('%#: refused as invalid', (target, why) => {
+    const t = importTarget({ root: 'repo', rel: 'CLAUDE.md' }, target, roots);
+    expect(t.kind).toBe('invalid');
+    expect(t.kind === 'invalid' && t.why).toContain(why);
+  });
+
+  it('accepts the longest legal name', () => {
+    expect(importTarget({ root: 'repo', rel: 'CLAUDE.md' }, `${'n'.repeat(252)}.md`, roots).kind).toBe('file');
+  });
+});
+
+describe('source ids', () => {
+  it('never collide across roots, whatever a repository directory is called', () => {
+    const repoPaths = ['managed:sub/AGENTS.md', 'managed:/sub/AGENTS.md', 'user:x.md', 'managed:', 'a/managed://b'];
+    const others = [sourceId('managed', 'sub/AGENTS.md'), sourceId('user', 'x.md'), sourceId('managed', 'a')];
+    for (const p of repoPaths) expect(others).not.toContain(sourceId('repo', p));
+    expect(others).toEqual(['managed://sub/AGENTS.md', 'user://x.md', 'managed://a']);
   });
 });

@@ -1,13 +1,13 @@
 /** `rulec build`: compile a repository and write its bundle. */
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compile } from '../../compile.js';
-import { writeBundle } from '../../emit/write-bundle.js';
+import { UsageError } from '../../diagnostics/errors.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { buildReportOf } from '../../report/reporters/from-compile.js';
 import { parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { emitReport, policyFileOf, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';
-import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
+import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, SEVERITY_HELP, SEVERITY_OPTION, compileOptionsFrom, displayPath } from './shared.js';
 
 export const BUILD_HELP = `Usage: rulec build [options]
 
@@ -17,6 +17,7 @@ Compile the repository's instruction files into a content-addressed bundle
 
 Options:
 ${COMPILE_INPUT_HELP}
+${SEVERITY_HELP}
 ${REPORT_HELP}
   --out DIR         where bundles go (default: <repo>/bundles)
   --revision SEMVER revision recorded in the manifest (default: 0.1.0)
@@ -30,12 +31,14 @@ build's JSON still holds the summary, every diagnostic and every conflict event.
 Exit codes: 0 built, 1 errors found (nothing written) or stale with --check, 2 usage or internal failure.`;
 
 export async function buildCommand(argv: string[], io: Io): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, ...REPORT_OPTIONS, out: { type: 'string' }, revision: { type: 'string' }, check: { type: 'boolean' } }, 0);
+  const { values } = parseCommandArgs(argv, { ...COMPILE_OPTIONS, ...SEVERITY_OPTION, ...REPORT_OPTIONS, out: { type: 'string' }, revision: { type: 'string' }, check: { type: 'boolean' } }, 0);
   if (values.help) return io.out(`${BUILD_HELP}\n`), EXIT.clean;
   const request = reportRequest(values, io);
   const options = compileOptionsFrom(values, io);
   const revision = str(values, 'revision');
   const outDir = resolve(io.cwd, str(values, 'out') ?? join(options.repoDir, 'bundles'));
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError(`--out must name a directory; ${outDir} is a file`);
+  const [{ compile }, { writeBundle }] = await Promise.all([import('../../compile.js'), import('../../emit/write-bundle.js')]);
   const result = await compile({ ...options, outDir, ...(revision ? { revision } : {}) });
   const failed = hasErrors(result.diagnostics);
   let written: string | null = null;
@@ -47,6 +50,6 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
     repo: displayPath(io, options.repoDir), policy_file: policyFileOf(options.repoDir, options.policyFile),
     written: written && displayPath(io, written), check: values.check ? { out: displayPath(io, outDir), stale } : null,
   }, toolInfo());
-  emitReport(io, request, report, result.redactions);
+  await emitReport(io, request, report, result.redactions);
   return failed || stale ? EXIT.errors : EXIT.clean;
 }

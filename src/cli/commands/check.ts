@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { REPO_POLICY_PATH } from '../../config/repo-policy-path.js';
+import { REPO_POLICY_PATH } from '../../config/policy-path.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { NO_REDACTIONS } from '../../diagnostics/redact.js';
 import { NO_APPROVALS, parseApprovals } from '../../diff/approvals.js';
@@ -72,14 +72,14 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const approvals = readApprovals(str(values, 'approvals'), io, head.commit);
   const changes = await ruleChanges(repoDir, base.commit, head.commit, { ...(policyRel !== null ? { policyFile: policyRel } : {}) });
   if (changes.relevant.length === 0) {
-    emitReport(io, request, checkReportOf(skippedReport(base, head, approvals.value), { lines: {}, policy_file: policyRel }, toolInfo()), NO_REDACTIONS);
+    await emitReport(io, request, checkReportOf(skippedReport(base, head, approvals.value), { lines: {}, policy_file: policyRel }, toolInfo()), NO_REDACTIONS);
     return EXIT.clean;
   }
   const managed = str(values, 'managed');
   const run = await import('./check-run.js');
   const { report, lines, redactions } = await run.runCheck({ repoDir, base, head, changed: changes.relevant, approvals,
     ...(managed ? { managedDir: resolve(io.cwd, managed) } : {}), ...(policyFile ? { policyFile } : {}), policyRel });
-  emitReport(io, request, checkReportOf(report, { lines, policy_file: policyRel }, toolInfo()), redactions);
+  await emitReport(io, request, checkReportOf(report, { lines, policy_file: policyRel }, toolInfo()), redactions);
   return report.verdict === 'pass' ? EXIT.clean : EXIT.errors;
 }
 

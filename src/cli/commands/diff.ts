@@ -65,7 +65,7 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
     throw e;
   }
   const { diffReportOf } = await import('../../report/reporters/from-diff.js');
-  emitReport(io, request, diffReportOf(done.diff, toolInfo()), mergeRedactions([done.redactions, oldSide.result?.redactions, newSide.result?.redactions]));
+  await emitReport(io, request, diffReportOf(done.diff, toolInfo()), mergeRedactions([done.redactions, oldSide.result?.redactions, newSide.result?.redactions]));
   return EXIT.clean;
 }
 

@@ -10,9 +10,11 @@ import { join, relative, sep } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import { loadPolicy } from '../../config/load-policy.js';
 import { discover } from '../../discover/discover.js';
-import { readUnderRoot } from '../../discover/read-source.js';
+import { confinedDir, readConfined } from '../../discover/read-confined.js';
 import { walkTree } from '../../discover/walk.js';
 import { UsageError } from '../../diagnostics/errors.js';
+import { readPackageJson } from '../../config/package-files.js';
+import { compileSchema } from '../../validate/schema-check.js';
 import { PROFILES, profileByName } from '../../profiles/registry.js';
 import type { DirEntry, ProfileResult, RepoView } from '../../profiles/types.js';
 import { num } from '../../report/text.js';
@@ -37,17 +39,19 @@ export interface ProfileRequest {
 export async function explainProfile(io: Io, compile: CompileOptions & { repoDir: string }, req: ProfileRequest): Promise<void> {
   const profile = profileByName(req.name);
   if (!profile) throw new UsageError(`unknown profile "${req.name}"; known: ${PROFILES.map((p) => p.name).join(', ')}`);
+  const cliOptions = parseOptions(profile.name, req.options);
   const { policy } = loadPolicy(compile.repoDir, compile.policyFile);
   const found = await discover({ repoDir: compile.repoDir, managedDir: null, includeLocal: true, policy });
   const { rootReal, files } = found.value;
-  const paths = [...new Set([...found.value.paths, ...files.filter((f) => f.root === 'repo').map((f) => f.id)])].sort(compareCodeUnits);
+  const paths = [...new Set([...found.value.paths, ...files.filter((f) => f.root === 'repo').map((f) => f.rel)])].sort(compareCodeUnits);
   const max = policy.discover.max_file_bytes;
-  const home = req.home && existsSync(req.home) ? req.home : null;
+  // readConfined needs real roots: a home reached through a symlink is still the user's home.
+  const home = req.home && existsSync(req.home) ? realpathSync(req.home) : null;
   const cache = new Map<string, Uint8Array | undefined>();
   const reader = (root: string, prefix: string) => (rel: string): Uint8Array | undefined => {
     const key = prefix + rel;
     if (!cache.has(key)) {
-      const r = readUnderRoot(root, rel, key, max);
+      const r = readConfined(root, rel, key, max);
       cache.set(key, r.ok ? r.bytes : undefined);
     }
     return cache.get(key);
@@ -58,12 +62,12 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
     readHome: home ? reader(home, '~/') : () => undefined,
     rootDisplay: toPosix(rootReal),
     homeDisplay: home ? toPosix(home) : '~',
-    homePaths: home ? walkTree(join(home, '.claude', 'rules'), []).map((r) => `.claude/rules/${r}`) : [],
+    homePaths: home ? homeRules(home) : [],
     realPath: (rel) => realUnder(rootReal, rel),
     listDir: (dir) => (dir.startsWith('~/') ? (home ? listUnder(home, dir.slice(2)) : undefined) : listUnder(rootReal, dir)),
   };
   const fromPolicy = (policy.profiles as Record<string, unknown> | undefined)?.[profile.name];
-  const options = { ...(typeof fromPolicy === 'object' && fromPolicy !== null ? fromPolicy as Record<string, unknown> : {}), ...parseOptions(req.options) };
+  const options = { ...(typeof fromPolicy === 'object' && fromPolicy !== null ? fromPolicy as Record<string, unknown> : {}), ...cliOptions };
   const cwd = paths.includes(req.path) || isFile(rootReal, req.path) ? dirnameOf(req.path) : req.path;
   const result = profile.load(view, cwd, options);
   // Only the injected text itself may show a secret it holds (and printContext says so); the listing is redacted.
@@ -111,6 +115,12 @@ function listUnder(root: string, rel: string): DirEntry[] | undefined {
   }
 }
 
+/** `~/.claude/rules/**` as home-relative paths, listed only when that directory lies inside the home directory. */
+function homeRules(home: string): string[] {
+  const dir = confinedDir(home, '.claude/rules');
+  return dir ? walkTree(dir, []).map((r) => `.claude/rules/${r}`) : [];
+}
+
 function isFile(root: string, rel: string): boolean {
   try {
     return rel !== '' && statSync(join(root, rel)).isFile();
@@ -119,8 +129,14 @@ function isFile(root: string, rel: string): boolean {
   }
 }
 
-function parseOptions(pairs: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/**
+ * `--option key=value` pairs (value read as JSON when it parses), checked
+ * against the profile's options in schemas/policy.schema.json: an unknown key
+ * or a value of the wrong shape is refused with the list of valid options.
+ */
+export function parseOptions(profile: string, pairs: string[]): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, unknown>;
+  const raws = new Map<string, string>();
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new UsageError(`--option expects key=value, got "${pair}"`);
@@ -132,8 +148,38 @@ function parseOptions(pairs: string[]): Record<string, unknown> {
       // a bare string
     }
     out[pair.slice(0, eq)] = value;
+    raws.set(pair.slice(0, eq), raw);
+  }
+  const spec = profileOptionSchema(profile);
+  const props = (spec.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const valid = Object.keys(props).map((k) => `${k} (${shapeOf(props[k] as Record<string, unknown>)})`);
+  const known = valid.length === 0 ? `${profile} has no options` : `valid options for ${profile}: ${valid.join(', ')}`;
+  for (const [key, value] of Object.entries(out)) {
+    if (!Object.hasOwn(props, key)) throw new UsageError(`--option ${key}: unknown option; ${known}`);
+    const ok = compileSchema({ ...(props[key] as Record<string, unknown>) })(value);
+    if (!ok || (typeof value === 'number' && !Number.isSafeInteger(value))) {
+      throw new UsageError(`--option ${key}=${raws.get(key) ?? ''}: expected ${shapeOf(props[key] as Record<string, unknown>)}; ${known}`);
+    }
   }
   return out;
+}
+
+function profileOptionSchema(profile: string): Record<string, unknown> {
+  const schema = readPackageJson('schemas/policy.schema.json') as { properties: { profiles: { properties: Record<string, Record<string, unknown>> } } };
+  return schema.properties.profiles.properties[profile] ?? {};
+}
+
+/** A short description of a JSON Schema: "integer ≥ 0", "true or false", "string or list of strings". */
+function shapeOf(s: Record<string, unknown>): string {
+  if (Array.isArray(s.oneOf)) return (s.oneOf as Record<string, unknown>[]).map(shapeOf).join(' or ');
+  const range = [s.minimum !== undefined ? `≥ ${String(s.minimum)}` : '', s.maximum !== undefined ? `≤ ${String(s.maximum)}` : ''].filter(Boolean).join(', ');
+  switch (s.type) {
+    case 'integer': return `integer${range ? ` ${range}` : ''}`;
+    case 'boolean': return 'true or false';
+    case 'string': return 'string';
+    case 'array': return `list of ${shapeOf((s.items ?? {}) as Record<string, unknown>)}s`;
+    default: return 'value';
+  }
 }
 
 export function formatProfile(path: string, agent: string, r: ProfileResult): string {

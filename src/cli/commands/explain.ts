@@ -1,22 +1,25 @@
 /** `rulec explain PATH`: what an agent sees at a path, in order, and why. */
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
-import { compile, type CompileOptions } from '../../compile.js';
-import { BundleError, currentBundleDir, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
+import { join, resolve } from 'node:path';
+import type { CompileOptions } from '../../compile.js';
+import { BundleError, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
 import { variantFor, type ManifestV1 } from '../../bundle/model.js';
-import { loadPolicy } from '../../config/load-policy.js';
 import { policyDigest } from '../../config/policy.js';
-import { discover } from '../../discover/discover.js';
+import { readConfined } from '../../discover/read-confined.js';
+import { classifyPath } from '../../discover/formats.js';
+import { CURRENT_POINTER, parseCurrentPointer } from '../../bundle/layout.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { explainPath, formatExplanation } from '../../report/explain.js';
 import { NO_REDACTIONS, redact, redactDeep, type Redactions } from '../../diagnostics/redact.js';
 import { escapeFields, jsonText } from '../../report/escape.js';
 import { printContext, warnAboutSecrets } from './print-context.js';
 import { sha256Hex } from '../../util/hash.js';
-import { dirnameOf, toPosix } from '../../util/posix-path.js';
+import { dirnameOf } from '../../util/posix-path.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
+import { inWorkTree, repoRelative } from './repo-path.js';
 import { explainProfile } from './explain-profile.js';
 
 export const EXPLAIN_HELP = `Usage: rulec explain PATH [options]
@@ -57,6 +60,7 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const path = repoRelative(io, options.repoDir, target);
   const profile = str(values, 'profile');
   if (profile !== undefined) {
+    const { explainProfile } = await import('./explain-profile.js');
     await explainProfile(io, options, { name: profile, path, format, text: values.text === true, options: (values.option as string[] | undefined) ?? [],
       home: resolve(io.cwd, str(values, 'home') ?? homedir()) });
     return EXIT.clean;
@@ -65,15 +69,17 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const answer = await answerFrom(values, options, io);
   const e = explainPath(answer.manifest, path);
   const text = answer.textFor(path);
+  const present = inWorkTree(options.repoDir, path);
   // Everything but the context text itself is redacted; the context is the agent's input (printContext warns).
-  const safe = redactDeep({ ...e, origin: answer.origin, bundle_id: answer.manifest.bundle_id }, answer.redactions);
+  const safe = redactDeep({ ...e, in_repository: present, origin: answer.origin, bundle_id: answer.manifest.bundle_id }, answer.redactions);
   if (format === 'json') {
     io.out(`${jsonText(values.text ? { ...safe, text } : safe)}\n`);
     if (values.text) warnAboutSecrets(io, 'explain', text);
   } else if (values.text) {
     printContext(io, 'explain', text);
   } else {
-    io.out(redact(formatExplanation(escapeFields(safe), escapeFields(answer.originText), escapeFields(answer.localNotes(path))), answer.redactions));
+    const notice = present ? undefined : 'not in the repository: this is what a new file at this path would get';
+    io.out(redact(formatExplanation(escapeFields(safe), escapeFields(answer.originText), escapeFields(answer.localNotes(path)), notice), answer.redactions));
   }
   return EXIT.clean;
 }
@@ -92,7 +98,7 @@ interface Answer {
 async function answerFrom(values: Record<string, unknown>, options: CompileOptions & { repoDir: string }, io: Io): Promise<Answer> {
   const explicit = typeof values.bundle === 'string' ? resolve(io.cwd, values.bundle) : null;
   if (explicit && values.fresh) throw new UsageError('--bundle and --fresh contradict each other: answer from a bundle, or compile on the fly');
-  const dir = explicit ?? (!values.fresh && !options.userHome ? currentDir(join(options.repoDir, 'bundles')) : null);
+  const dir = explicit ?? (!values.fresh && !options.userHome ? currentDir(options.repoDir) : null);
   if (dir !== null) {
     const bundle = openVerified(dir);
     if (explicit || (await isFresh(bundle, options))) {
@@ -102,6 +108,8 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
       };
     }
   }
+  // Loaded only when the bundle cannot answer: the pipeline is most of the start-up cost.
+  const { compile } = await import('../../compile.js');
   const result = await compile(options);
   const texts = new Map(result.variants.map((v) => [v.id, v.text]));
   return {
@@ -109,17 +117,13 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
     textFor: (path) => texts.get(variantFor(result.manifest.index, path)) ?? '',
     localNotes: (path) => result.discovered.localExcluded
       .filter((f) => { const d = dirnameOf(f); return d === '' || path === d || path.startsWith(`${d}/`); })
-      .map((f) => `${f} — local (personal) file; pass --include-local to include it`),
+      .map((f) => `${f} — ${result.discovered.ignored.includes(f) && !classifyPath(f)?.spec.personal
+        ? 'ignored by git (agents still load it; unreviewed, local layer)' : 'local (personal) file'}; pass --include-local to include it`),
   };
 }
 
 function openVerified(dir: string): OpenedBundle {
   return verified(() => openBundle(dir), dir);
-}
-
-/** The bundle `<bundles>/current` names; a pointer that is not exactly a bundle id is refused. */
-function currentDir(bundlesDir: string): string | null {
-  return verified(() => currentBundleDir(bundlesDir), bundlesDir);
 }
 
 /** A bundle that fails verification is a usage failure of this command (exit 2), never a crash. */
@@ -136,6 +140,8 @@ function verified<T>(read: () => T, dir: string): T {
 async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir: string }): Promise<boolean> {
   const m = bundle.manifest;
   if (m.layers.local !== (options.includeLocal ?? false)) return false;
+  // Loaded here, not at start-up: `--bundle DIR` never checks freshness, so it never needs them.
+  const [{ loadPolicy }, { discover }] = await Promise.all([import('../../config/load-policy.js'), import('../../discover/discover.js')]);
   const { policy } = loadPolicy(options.repoDir, options.policyFile);
   if (policyDigest(policy) !== m.policy.digest) return false;
   const found = await discover({ repoDir: options.repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy });
@@ -146,10 +152,16 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
   return now.size === listed.length && listed.every(([id, f]) => now.get(id) === f.sha256);
 }
 
-function repoRelative(io: Io, repoDir: string, target: string): string {
-  const abs = isAbsolute(target) ? target : resolve(io.cwd, target);
-  const rel = relative(repoDir, abs);
-  const inside = !rel.startsWith('..') && !isAbsolute(rel);
-  const chosen = inside && (isAbsolute(target) || io.cwd.startsWith(repoDir)) ? rel : target;
-  return toPosix(chosen).replace(/^\.\//, '').replace(/\/+$/, '').replace(/^\.$/, '');
+/**
+ * The bundle directory `<repo>/bundles/current` names, or null when there is none. The pointer
+ * is a file in the repository like any other input: read confined (a FIFO or a link out is
+ * refused), and it must be one bundle id, so it can never lead out of bundles/.
+ */
+function currentDir(repoDir: string): string | null {
+  const rel = `bundles/${CURRENT_POINTER}`;
+  const read = readConfined(realpathSync(repoDir), rel, rel, 256);
+  if (!read.ok && read.missing) return null;
+  const id = read.ok ? parseCurrentPointer(Buffer.from(read.bytes).toString('utf8')) : null;
+  if (id === null) throw new UsageError(`cannot use bundle: ${rel} ${read.ok ? 'does not hold a bundle id' : read.diagnostic.message}`);
+  return join(repoDir, 'bundles', id);
 }

@@ -11,7 +11,6 @@
  *      Markdown, GitHub and HTML; read back losslessly in JSON and SARIF.
  */
 import { NO_REDACTIONS, redact, redactDeep, type Redactions } from '../../diagnostics/redact.js';
-import { UsageError } from '../../diagnostics/errors.js';
 import { escapeControls, escapeFields } from '../escape.js';
 import { githubReporter } from './github.js';
 import { htmlReporter } from './html.js';
@@ -19,7 +18,7 @@ import { jsonReporter } from './json.js';
 import { markdownReporter } from './markdown.js';
 import { sarifReporter } from './sarif.js';
 import { textReporter } from './text.js';
-import { REPORT_FORMATS, type Report, type ReportFormat, type Reporter } from './types.js';
+import { reportFormatOf, type Report, type ReportFormat, type Reporter } from './types.js';
 
 export const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = {
   text: textReporter,
@@ -31,14 +30,9 @@ export const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = {
 };
 
 
-export function isReportFormat(name: string): name is ReportFormat {
-  return (REPORT_FORMATS as readonly string[]).includes(name);
-}
-
 /** The reporter for `name`, or a UsageError that lists every format. */
 export function reporterFor(name: string): Reporter {
-  if (!isReportFormat(name)) throw new UsageError(`unknown format "${name}"; use one of: ${REPORT_FORMATS.join(', ')}`);
-  return REPORTERS[name];
+  return REPORTERS[reportFormatOf(name)];
 }
 
 export function renderReport(report: Report, format: ReportFormat, redactions: Redactions = NO_REDACTIONS): string {
@@ -48,4 +42,4 @@ export function renderReport(report: Report, format: ReportFormat, redactions: R
 }
 
 export type { Report, ReportFormat, Reporter } from './types.js';
-export { REPORT_FORMATS } from './types.js';
+export { REPORT_FORMATS, reportFormatOf } from './types.js';

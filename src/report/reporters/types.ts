@@ -6,12 +6,19 @@
  * string. Reporters never touch the file system, the clock or the process, so
  * the same report renders to the same bytes everywhere.
  */
+import { UsageError } from '../../diagnostics/errors.js';
 import type { ConflictEvent } from '../../conflicts/events.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { BundleDiff, CheckReport } from '../../diff/types.js';
 
 export const REPORT_FORMATS = ['text', 'json', 'markdown', 'sarif', 'github', 'html'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** `name` as a report format, or a UsageError that lists every format. */
+export function reportFormatOf(name: string): ReportFormat {
+  if (!(REPORT_FORMATS as readonly string[]).includes(name)) throw new UsageError(`unknown format "${name}"; use one of: ${REPORT_FORMATS.join(', ')}`);
+  return name as ReportFormat;
+}
 
 /** The tool that made the report (SARIF's driver, the HTML page's footer). */
 export interface ToolInfo {

@@ -1,0 +1,33 @@
+/**
+ * A PATH argument of `explain` or `lint`, as a repository-relative posix path.
+ * A path that leaves the repository is refused (UsageError): rulec answers
+ * only about the repository it compiles. Whether the path exists is a
+ * separate question the commands answer in their output.
+ */
+import { lstatSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { UsageError } from '../../diagnostics/errors.js';
+import { resolveRelative, toPosix } from '../../util/posix-path.js';
+import type { Io } from '../io.js';
+
+export function repoRelative(io: Io, repoDir: string, target: string): string {
+  const abs = isAbsolute(target) ? target : resolve(io.cwd, target);
+  const rel = relative(repoDir, abs);
+  const inside = rel === '' || (rel !== '..' && !rel.startsWith(`..${'/'}`) && !rel.startsWith('..\\') && !isAbsolute(rel));
+  // From outside the repository (--repo elsewhere), a relative PATH is read from the repository root.
+  const chosen = inside && (isAbsolute(target) || io.cwd.startsWith(repoDir)) ? rel : target;
+  const normal = isAbsolute(chosen) ? null : resolveRelative('', toPosix(chosen));
+  if (normal === null) throw new UsageError(`${target} is outside the repository ${repoDir}; rulec answers only for paths inside it`);
+  return normal;
+}
+
+/** True when the repository-relative `path` names something in the work tree ('' is the root). */
+export function inWorkTree(repoDir: string, path: string): boolean {
+  if (path === '') return true;
+  try {
+    lstatSync(join(repoDir, ...path.split('/')));
+    return true;
+  } catch {
+    return false;
+  }
+}

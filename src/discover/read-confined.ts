@@ -1,0 +1,271 @@
+/**
+ * readConfined(): the one function through which rulec reads an input file
+ * (instruction files, imports, managed and user files, the repository's policy
+ * file, the files `explain --profile` shows). It never leaves its root:
+ *
+ * 1. Refuse a relative path that is not a plain posix path below the root
+ *    (empty, absolute, `.`/`..` or empty segments, NUL, over PATH_MAX/NAME_MAX).
+ * 2. Resolve the path one component at a time below the real root (lstat, and
+ *    readlink for links, at most 40 links): the first step that would leave the
+ *    root is a refusal. Nothing outside the root is ever stat'ed, so a
+ *    diagnostic cannot even tell whether an outside file exists.
+ * 3. Only a regular file is opened (opening a FIFO blocks, opening a device
+ *    can have side effects), and never one on a special file system (/proc,
+ *    /sys), whose "files" are live process state.
+ * 4. Open it without following a final symlink and without blocking, then fstat
+ *    the descriptor: still a regular file, the same device and inode as step 2.
+ *    On Linux the descriptor's own path (/proc/self/fd/N) must still lie inside
+ *    the root, so a directory swapped for a symlink after step 2 is caught.
+ * 5. Refuse files over the byte limit unread; read at most limit + 1 bytes even
+ *    if the file grows while it is read.
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync, type Stats } from 'node:fs';
+import { sep } from 'node:path';
+import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+
+export type ReadOutcome =
+  | { ok: true; bytes: Uint8Array; /** Posix path of the real file relative to the root (differs from `rel` through symlinks). */ realRel: string }
+  | { ok: false; missing: true }
+  | { ok: false; missing: false; diagnostic: Diagnostic };
+
+/** Linux limits: no file system call accepts a longer path or name. */
+export const MAX_PATH_CHARS = 4096;
+export const MAX_NAME_BYTES = 255;
+/** Links followed while resolving one path (Linux's own limit is 40). */
+const MAX_LINKS = 40;
+
+const MISSING: ReadOutcome = { ok: false, missing: true };
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+const OUTSIDE = 'path leads outside its root through a symbolic link; not loaded';
+
+/**
+ * @param rootReal realpath of the root (repository, managed or home directory)
+ * @param rel posix path relative to the root, as git or a walk lists it
+ * @param id the id shown in diagnostics
+ */
+export function readConfined(rootReal: string, rel: string, id: string, maxBytes: number): ReadOutcome {
+  const refusal = relProblem(rel);
+  if (refusal === 'too-long') return MISSING;
+  if (refusal !== null) return fail('RC1002', id, `path ${refusal}; not loaded`);
+  const found = resolveBeneath(rootReal, rel);
+  switch (found.kind) {
+    case 'missing': return MISSING;
+    case 'outside': return fail('RC1002', id, OUTSIDE);
+    case 'broken': return fail('RC1005', id, 'symbolic link points to a file that does not exist');
+    case 'loop': return fail('RC1005', id, 'symbolic link loop (or over 40 links); not loaded');
+    case 'error': return fail('RC1001', id, `cannot read file (${found.code})`);
+    default: break;
+  }
+  const before = found.stat;
+  if (before.isDirectory()) return MISSING;
+  const special = specialKind(before);
+  if (special) return fail('RC1007', id, `${special}; not read`);
+  if (before.size > maxBytes) return tooLarge(id, before.size, maxBytes);
+  return readOpened(rootReal, found.abs, found.realRel, before, id, maxBytes);
+}
+
+/**
+ * The absolute path of directory `rel` below `rootReal`, resolved like a read
+ * (never through a step out of the root), or null when it is not a directory
+ * there. Walks of a root's subdirectory (`~/.claude/rules`) start from it, so
+ * a linked directory cannot make them list an outside directory's names.
+ */
+export function confinedDir(rootReal: string, rel: string): string | null {
+  if (relProblem(rel) !== null) return null;
+  const found = resolveBeneath(rootReal, rel);
+  return found.kind === 'file' && found.stat.isDirectory() ? found.abs : null;
+}
+
+type Resolved =
+  | { kind: 'file'; abs: string; realRel: string; stat: Stats }
+  | { kind: 'missing' | 'outside' | 'broken' | 'loop' }
+  | { kind: 'error'; code: string };
+
+/**
+ * Walk `rel` below `rootReal` component by component, expanding links as the
+ * kernel would, but refusing the first step out of the root instead of taking it.
+ */
+function resolveBeneath(rootReal: string, rel: string): Resolved {
+  const base = rootReal.endsWith(sep) ? rootReal.slice(0, -1) : rootReal;
+  const todo = rel.split('/').reverse(); // a stack: next segment last
+  const done: string[] = [];
+  const ends: number[] = []; // length of `abs` after each resolved segment
+  let abs = base;
+  let links = 0;
+  let lastFromLink = false;
+  for (let seg = todo.pop(); seg !== undefined; seg = todo.pop()) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (done.length === 0) return { kind: 'outside' };
+      done.pop();
+      ends.pop();
+      abs = abs.slice(0, ends.length === 0 ? base.length : ends[ends.length - 1]);
+      continue;
+    }
+    const next = `${abs}${sep}${seg}`;
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(next, { throwIfNoEntry: false });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? 'error';
+      return code === 'ENOTDIR' || code === 'ENAMETOOLONG' ? { kind: 'missing' } : { kind: 'error', code };
+    }
+    // The path's own last component was a link whose target is missing: a broken link, not an absent file.
+    if (st === undefined) return { kind: lastFromLink ? 'broken' : 'missing' };
+    if (st.isSymbolicLink()) {
+      if (++links > MAX_LINKS) return { kind: 'loop' };
+      let target: string;
+      try {
+        target = readlinkSync(next);
+      } catch (e) {
+        return { kind: 'error', code: (e as NodeJS.ErrnoException).code ?? 'error' };
+      }
+      if (todo.length === 0) lastFromLink = true;
+      if (target.startsWith('/') || (sep === '\\' && /^[A-Za-z]:|^\\\\/.test(target))) {
+        // An absolute target is followed only when it names a place below the real root, spelled literally.
+        const inside = target === base ? '' : relativeInside(base, target);
+        if (inside === null) return { kind: 'outside' };
+        done.length = 0;
+        ends.length = 0;
+        abs = base;
+        pushSegments(todo, inside);
+      } else pushSegments(todo, sep === '/' ? target : target.split(sep).join('/'));
+      continue;
+    }
+    if (todo.length > 0 && !st.isDirectory()) return { kind: 'missing' };
+    done.push(seg);
+    abs = next;
+    ends.push(abs.length);
+    if (todo.length === 0) return { kind: 'file', abs, realRel: done.join('/'), stat: st };
+  }
+  return { kind: 'missing' }; // the root itself
+}
+
+/** Push the segments of `path` so that its first segment is popped next. */
+function pushSegments(stack: string[], path: string): void {
+  const segs = path.split('/');
+  for (let i = segs.length - 1; i >= 0; i--) stack.push(segs[i] as string);
+}
+
+function readOpened(rootReal: string, real: string, realRel: string, before: Stats, id: string, maxBytes: number): ReadOutcome {
+  let fd: number;
+  try {
+    fd = openSync(real, OPEN_FLAGS);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return fail('RC1002', id, 'file was replaced by a symbolic link while it was read; not loaded');
+    return code === 'ENOENT' || code === 'ENOTDIR' ? MISSING : fail('RC1001', id, `cannot read file (${code ?? 'error'})`);
+  }
+  try {
+    const st = fstatSync(fd);
+    const special = specialKind(st);
+    if (special) return fail('RC1007', id, `${special}; not read`);
+    if (st.dev !== before.dev || st.ino !== before.ino || !openedInside(fd, rootReal)) {
+      return fail('RC1002', id, 'file changed while it was read (a path component was swapped); not loaded');
+    }
+    if (st.size > maxBytes) return tooLarge(id, st.size, maxBytes);
+    const bytes = readAtMost(fd, st.size, maxBytes + 1);
+    if (bytes.length > maxBytes) return tooLarge(id, bytes.length, maxBytes);
+    return { ok: true, bytes, realRel };
+  } catch (e) {
+    return fail('RC1001', id, `cannot read file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Why `rel` is not a plain path below a root, or null when it is. */
+function relProblem(rel: string): string | null {
+  if (rel.length > MAX_PATH_CHARS) return 'too-long';
+  if (rel === '' || rel.startsWith('/') || rel.includes('\0')) return 'is not a relative path inside its root';
+  if (sep === '\\' && (rel.includes('\\') || rel.includes(':'))) return 'is not a relative path inside its root';
+  for (const seg of rel.split('/')) {
+    if (seg === '' || seg === '.' || seg === '..') return 'is not a plain path inside its root';
+    if (seg.length > MAX_NAME_BYTES && Buffer.byteLength(seg) > MAX_NAME_BYTES) return 'too-long';
+  }
+  return null;
+}
+
+/** `real` relative to `rootReal` as a posix path when it lies strictly inside it, else null. */
+export function relativeInside(rootReal: string, real: string): string | null {
+  const prefix = rootReal.endsWith(sep) ? rootReal : rootReal + sep;
+  if (!real.startsWith(prefix) || real.length === prefix.length) return null;
+  const rest = real.slice(prefix.length);
+  return sep === '/' ? rest : rest.split(sep).join('/');
+}
+
+/** What makes a stat'ed entry unreadable as an input, or null for a regular file on an ordinary file system. */
+function specialKind(st: Stats): string | null {
+  if (st.isFIFO()) return 'is a named pipe (FIFO), not a regular file';
+  if (st.isSocket()) return 'is a socket, not a regular file';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'is a device, not a regular file';
+  if (!st.isFile()) return 'is not a regular file';
+  if (specialDevices().has(st.dev)) return 'lives on a special file system (/proc, /sys), not a regular file';
+  return null;
+}
+
+let special: Set<number> | null = null;
+
+/**
+ * Devices of the pseudo file systems whose files are live kernel or process
+ * state. Only mount points count: a plain `/sys` directory on the root file
+ * system has the root's device and must not make every file special.
+ */
+function specialDevices(): Set<number> {
+  if (special) return special;
+  special = new Set();
+  let rootDev: number;
+  try {
+    rootDev = statSync('/').dev;
+  } catch {
+    return special;
+  }
+  for (const dir of ['/proc', '/sys', '/dev']) {
+    try {
+      const dev = statSync(dir).dev;
+      if (dev !== rootDev) special.add(dev);
+    } catch {
+      // not present on this platform
+    }
+  }
+  return special;
+}
+
+/** On Linux, the path the kernel holds for the open descriptor must still lie inside the root. */
+function openedInside(fd: number, rootReal: string): boolean {
+  if (process.platform !== 'linux') return true;
+  let held: string;
+  try {
+    held = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return true; // /proc not mounted: the device/inode comparison stands alone
+  }
+  return relativeInside(rootReal, held) !== null;
+}
+
+/** Read to end of file, at most `limit` bytes; `size` (from fstat) sizes the first buffer. */
+function readAtMost(fd: number, size: number, limit: number): Uint8Array {
+  let buf = Buffer.allocUnsafe(Math.min(limit, size + 1));
+  let total = 0;
+  for (;;) {
+    if (total === buf.length) {
+      if (total >= limit) break;
+      // The file grew since fstat: keep reading, in bounded steps, up to the limit.
+      const bigger = Buffer.allocUnsafe(Math.min(limit, total + (1 << 16)));
+      buf.copy(bigger, 0, 0, total);
+      buf = bigger;
+    }
+    const n = readSync(fd, buf, total, buf.length - total, null);
+    if (n === 0) break;
+    total += n;
+  }
+  return buf.subarray(0, total);
+}
+
+function tooLarge(id: string, size: number, maxBytes: number): ReadOutcome {
+  return fail('RC1006', id, `file is ${size} bytes, over the ${maxBytes}-byte read limit; not loaded`);
+}
+
+function fail(code: string, id: string, message: string): ReadOutcome {
+  return { ok: false, missing: false, diagnostic: diag(code, { file: id, message }) };
+}

@@ -1,0 +1,135 @@
+/**
+ * The built binary as a process: what an in-process run of main() cannot
+ * show. Exit statuses and which stream carries what, a reader that closes the
+ * pipe early, the old `dist/cli/main.js` entry, and what start-up loads:
+ * `--help` and `explain-code` must not load a tokenizer rank table or the
+ * pipeline, `explain --bundle` only the bundle reader, and a build loads the
+ * rank table of the policy's encoding only.
+ * Builds are few: each process builds a tokenizer rank table (about a second).
+ * Every other CLI case runs in-process (cli.test.ts, helpers/run-cli.ts).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBadInput } from './bad-inputs/stage-case.js';
+import { sharedCase } from './helpers/fixture-repo.js';
+import { runCli } from './helpers/run-cli.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
+const TRACE = join(import.meta.dirname, 'helpers', 'trace-loads.mjs');
+const scratch = mkdtempSync(join(tmpdir(), 'rulec-process-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+beforeAll(() => {
+  if (!existsSync(BIN)) throw new Error('dist/cli/bin.js is missing: run npm run build (npm test does)');
+});
+
+function rulec(args: string[], options: { cwd?: string; entry?: string; node?: string[]; env?: Record<string, string> } = {}) {
+  const r = spawnSync(process.execPath, [...(options.node ?? []), options.entry ?? BIN, ...args], {
+    cwd: options.cwd ?? ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...options.env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the rulec process', () => {
+  it('--help: usage on stdout, nothing on stderr, exit 0', () => {
+    const r = rulec(['--help']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^Usage: rulec <command>/);
+  });
+
+  it('a usage error: one line on stderr, nothing on stdout, exit 2, no stack trace', () => {
+    const r = rulec(['build', '--frobnicate']);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toMatch(/^rulec build: Unknown option '--frobnicate'[^\n]*\n$/);
+  });
+
+  it('a reader that closes the pipe early is not an error (EPIPE): exit 0, nothing on stderr', async () => {
+    const child = spawn(process.execPath, [BIN, 'explain-code'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('the former entry, dist/cli/main.js, still runs the CLI', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
+    expect(pkg.bin.rulec).toBe('dist/cli/bin.js');
+    expect(rulec(['--version'], { entry: join(ROOT, 'dist', 'cli', 'main.js') })).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  });
+});
+
+describe('start-up loads only what the command uses', () => {
+  /** Every module file the process loaded (ESM and CommonJS, every thread), project-relative. */
+  function loaded(args: string[], cwd = ROOT): { code: number | null; stdout: string; stderr: string; files: string[] } {
+    const trace = join(mkdtempSync(join(scratch, 'trace-')), 'loads.txt');
+    writeFileSync(trace, '');
+    const r = rulec(args, { cwd, node: ['--import', TRACE], env: { RULEC_TRACE_LOADS: trace } });
+    const files = readFileSync(trace, 'utf8').split('\n').filter(Boolean)
+      .map((u) => u.replace(/^file:\/\//, '').replace(`${ROOT}/`, ''));
+    return { ...r, files: [...new Set(files)] };
+  }
+  const rankTables = (files: string[]): string[] => files.filter((f) => /js-tiktoken\/dist\/ranks\//.test(f)).map((f) => f.replace(/.*\/ranks\/|\.c?js$/g, '')).sort();
+  const pipeline = (files: string[]): string[] => files.filter((f) => /^dist\/(compile|discover|parse|resolve|render|conflicts|profiles|validate)\b/.test(f));
+
+  it.each([
+    [['--help']],
+    [['explain-code', 'RC2102']],
+    [['explain-code']],
+    [['build', '--help']],
+  ])('rulec %j loads no rank table and no pipeline stage', (args) => {
+    const r = loaded(args);
+    expect(r.code).toBe(0);
+    expect(r.files).toContain('dist/cli/main.js');
+    expect(rankTables(r.files)).toEqual([]);
+    expect(pipeline(r.files)).toEqual([]);
+  });
+
+  it('explain PATH --bundle DIR loads no rank table, no other pipeline stage and no git library', async () => {
+    const m = sharedCase('nested-agents');
+    const out = join(scratch, 'for-explain');
+    expect((await runCli(['build', '--repo', m.repo, '--out', out])).code).toBe(0);
+    const bundle = join(out, readFileSync(join(out, 'current'), 'utf8').trim());
+    const r = loaded(['explain', 'packages/api/src/routes/users.ts', '--repo', m.repo, '--bundle', bundle]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toContain('(from bundle ');
+    expect(r.files).toContain('dist/bundle/open-bundle.js');
+    expect(rankTables(r.files)).toEqual([]);
+    // What explain from a bundle does use: attachment globs matched with the resolver's options
+    // (resolve/glob-index.js), the manifest checked against its schema (validate/schema-check.js, which
+    // loads ajv only for an invalid manifest), PATH classified and read confined to the repository
+    // (discover/formats.js, discover/read-confined.js), and a detected secret in the text warned about
+    // (validate/lint/secrets*). No other stage.
+    const used = /^dist\/(resolve\/glob-index|validate\/schema-check|discover\/(formats|read-confined)|validate\/lint\/(secrets|text-index))\b/;
+    expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);
+    // ajv validates the manifest against its schema (parseManifest); git is never needed to read a bundle.
+    expect(r.files.filter((f) => /node_modules\/(simple-git|js-tiktoken)\//.test(f))).toEqual([]);
+  });
+
+  // The controls: the same trace sees a rank table when one is loaded, so the tests above can fail.
+  it('a clean build: exit 0, nothing on stderr, the bundle written; it loads the default encoding\'s rank table and no other', () => {
+    const m = sharedCase('nested-agents');
+    const out = join(scratch, 'clean');
+    const r = loaded(['build', '--repo', m.repo, '--out', out]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(readdirSync(out).sort()).toEqual([expect.stringMatching(/^b-[0-9a-f]{16}$/), 'current']);
+    expect(rankTables(r.files)).toEqual(['o200k_base']);
+    expect(pipeline(r.files)).toContain('dist/compile.js');
+  });
+
+  it('errors found: the report on stdout, nothing on stderr, exit 1, nothing written; a cl100k_base policy without profiles loads cl100k_base only', () => {
+    const m = sharedBadInput('import-outside-repo');
+    const policy = join(scratch, 'cl100k.yaml');
+    writeFileSync(policy, 'version: 1\ntokenizer: cl100k_base\nprofiles:\n  enabled: []\n');
+    const out = join(scratch, 'failed');
+    const r = loaded(['build', '--repo', m.repo, '--policy', policy, '--out', out, '--format', 'json']);
+    expect(r).toMatchObject({ code: 1, stderr: '' });
+    expect((JSON.parse(r.stdout) as { written: string | null; diagnostics: { code: string }[] })).toMatchObject({ written: null, diagnostics: [{ code: 'RC2104' }] });
+    expect(existsSync(out)).toBe(false);
+    expect(rankTables(r.files)).toEqual(['cl100k_base']);
+  });
+});

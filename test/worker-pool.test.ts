@@ -1,0 +1,56 @@
+/**
+ * The background worker (src/worker) from the built package, started from
+ * inside a vitest worker thread: it must run its jobs on a worker thread of
+ * its own and answer exactly what the same jobs give in-process. (From the
+ * TypeScript sources there is no compiled worker script, so compile() runs
+ * them in-process in every other test; this is where the worker is checked.)
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileJob } from '../src/profiles/build-view.js';
+import { startBackground as startFromSources, type Background } from '../src/worker/pool.js';
+
+const DIST_POOL = join(import.meta.dirname, '..', 'dist', 'worker', 'pool.js');
+
+const texts = ['', 'hello world', '# Guide\n\n- Use pnpm; never npm.\n', '日本語のテキスト 🙂 <|endoftext|>', ' '.repeat(600)];
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const job: ProfileJob = {
+  files: [['AGENTS.md', enc('# Root\n\nRun the tests.\n')], ['packages/api/AGENTS.md', enc('# API\n\nUse pnpm.\n')], ['CLAUDE.md', enc('# Claude\n\n@AGENTS.md\n')]],
+  paths: ['AGENTS.md', 'CLAUDE.md', 'packages/api/AGENTS.md', 'packages/api/src/index.ts', 'src/main.ts'],
+  variants: [{ id: 'v-root', dirs: ['', 'src'], pathCount: 3 }, { id: 'v-api', dirs: ['packages/api', 'packages/api/src'], pathCount: 2 }],
+  enabled: ['codex', 'claude-code', 'gemini-cli', 'copilot-cli'],
+  options: {},
+  canonical: { 'v-root': ['AGENTS.md', 'CLAUDE.md'], 'v-api': ['AGENTS.md', 'CLAUDE.md', 'packages/api/AGENTS.md'] },
+};
+
+describe('the background worker', () => {
+  let worker: Background;
+  const local = startFromSources('o200k_base');
+
+  beforeAll(async () => {
+    if (!existsSync(DIST_POOL)) throw new Error('dist/worker/pool.js is missing: run npm run build (npm test does)');
+    const built = (await import(DIST_POOL)) as typeof import('../src/worker/pool.js');
+    worker = built.startBackground('o200k_base', true);
+  });
+  afterAll(async () => { await worker.close(); await local.close(); });
+
+  it('runs on a worker thread when the compiled script is there, in-process from the sources', () => {
+    expect(worker.where).toBe('worker');
+    expect(local.where).toBe('in-process');
+  });
+
+  it('counts tokens in the policy\'s encoding as the same code does in-process', async () => {
+    const counted = await worker.count(texts);
+    expect(counted).toEqual(await local.count(texts));
+    expect(counted[1]).toBe(2);
+    expect(worker.where).toBe('worker');
+  });
+
+  it('evaluates agent profiles as the same code does in-process', async () => {
+    const remote = await worker.profiles(job);
+    expect(remote).toEqual(await local.profiles(job));
+    expect(Object.keys(remote.perVariant).sort()).toEqual(['v-api', 'v-root']);
+    expect(worker.where).toBe('worker');
+  });
+});
