@@ -42,7 +42,7 @@ describe('risk table', () => {
     ['removed "run the tests"', { removed: ['Always run the tests before committing.'] }, ['high:verification-removed']],
     ['"run the tests" reworded, not removed', { removed: ['Always run the tests before committing.'], added: ['Run the tests before every commit.'] }, ['low:wording']],
     ['widened to the repository', { effects: ['scope-to-repository', 'scope-widened'] as RuleEffect[] }, ['high:scope-to-repository']],
-    ['a managed rule', { old: site({ layer: 'managed', source: 'managed:sec.md' }), new: site({ layer: 'managed', source: 'managed:sec.md' }) }, ['high:managed-or-enforced']],
+    ['a managed rule', { old: site({ layer: 'managed', source: 'managed://sec.md' }), new: site({ layer: 'managed', source: 'managed://sec.md' }) }, ['high:managed-or-enforced']],
     ['an enforced rule', { new: site({ enforced: true }) }, ['high:managed-or-enforced']],
     ['a test command', { added_findings: [{ topic: 'test-command', value: 'pnpm test', line: 4 }], removed_findings: [{ topic: 'test-command', value: 'npm test', line: 4 }] }, ['medium:command-changed']],
     ['a test command as written (the topics read both as `npm test`)', { removed: ['Run `npm test` first.'], added: ['Run `npm run test:unit` first.'] }, ['medium:command-changed']],

@@ -165,9 +165,9 @@ describe('diffBundles', () => {
   it('an enforced managed rule changed: major', async () => {
     const before = '---\nenforce: true\n---\n# Security\n\nNever commit secrets.\n';
     const { diff } = await pair({}, BASE, [before, before.replace('# Security', '# Security policy')]);
-    expect(kinds(diff)).toEqual([['changed', 'managed:security.md#_top', ['wording']]]);
+    expect(kinds(diff)).toEqual([['changed', 'managed://security.md#_top', ['wording']]]);
     expect(diff.rules[0]?.new).toMatchObject({ enforced: true, layer: 'managed' });
-    expect(diff.semver.reasons[0]).toMatchObject({ bump: 'major', why: 'enforced rule changed: managed:security.md#_top (wording)' });
+    expect(diff.semver.reasons[0]).toMatchObject({ bump: 'major', why: 'enforced rule changed: managed://security.md#_top (wording)' });
   });
 
   it('from bundle directories: counts are of index directories, and the rules are read from the source blobs', async () => {

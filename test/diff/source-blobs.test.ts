@@ -49,7 +49,7 @@ describe('source blobs', () => {
     expect(readdirSync(join(dir, 'sources')).sort()).toEqual(want);
     for (const name of want) expect(sha256Hex(readFileSync(join(dir, 'sources', name)))).toBe(name);
     // Managed sources are carried too: the bundle alone is enough to read every rule.
-    expect(Object.keys(result.manifest.files).some((id) => id.startsWith('managed:'))).toBe(true);
+    expect(Object.keys(result.manifest.files).some((id) => id.startsWith('managed://'))).toBe(true);
   });
 
   it('serves a source by id, verified, and null for an id the manifest does not list', () => {
