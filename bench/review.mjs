@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:review` — times `rulec check` and `rulec diff` on the synthetic monorepo.
 //
-//   node bench/review.mjs [--runs 5] [--files 100000] [--seed 1] [--cli dist/cli/main.js] [--out .bench/review.json] [--fast-only]
+//   node bench/review.mjs [--runs 5] [--files 100000] [--seed 1] [--cli dist/cli/bin.js] [--out .bench/review.json] [--fast-only]
 //
 // 1. Generate (or reuse) the monorepo of bench/generate.mjs and clone it with shared objects
 //    and no checkout (check and diff read git objects only, so no work tree is needed).
@@ -78,7 +78,7 @@ function commitOnto(repo, parent, files, message) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { ...SIZE_ARGS, runs: { type: 'string', default: '5' }, 'fast-only': { type: 'boolean' }, cli: { type: 'string', default: path.join(REPO_ROOT, 'dist', 'cli', 'main.js') },
+  const { values } = parseArgs({ options: { ...SIZE_ARGS, runs: { type: 'string', default: '5' }, 'fast-only': { type: 'boolean' }, cli: { type: 'string', default: path.join(REPO_ROOT, 'dist', 'cli', 'bin.js') },
     out: { type: 'string', default: path.join(BENCH_DIR, 'review.json') } } });
   const runs = Number(values.runs);
   const cli = path.resolve(values.cli);
