@@ -1,9 +1,9 @@
 /**
  * The built command: `rulec check` with no rule file changed prints one line,
  * exits 0 and loads neither the compiler nor a tokenizer (every module the
- * process resolves is traced; the command runs through run-check.mjs, so the
- * trace shows what check itself loads, whatever cli/main.ts's command table
- * imports); with a rule change the binary exits 1 on a risky change and 0
+ * process resolves is traced; the command table of cli/main.ts loads only
+ * the command that runs, so the trace of `dist/cli/bin.js check` is what
+ * check loads); with a rule change the binary exits 1 on a risky change and 0
  * once approved. Needs `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,16 +12,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { history, type History } from '../diff/history.js';
 
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'bin.js');
 const REGISTER = join(import.meta.dirname, 'trace-register.mjs');
-const RUN_CHECK = join(import.meta.dirname, 'run-check.mjs');
 const made: History[] = [];
 afterAll(() => { for (const h of made) h.cleanup(); });
 
-function rulec(cwd: string, args: string[], env: Record<string, string> = {}, entry = CLI): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
+function rulec(cwd: string, args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
   expect(existsSync(CLI), 'run `npm run build` first').toBe(true);
   const trace = join(cwd, '..', `trace-${Math.random().toString(36).slice(2)}.txt`);
-  const r = spawnSync(process.execPath, ['--import', REGISTER, entry, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', RULEC_TRACE_FILE: trace, ...env } });
+  const r = spawnSync(process.execPath, ['--import', REGISTER, CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', RULEC_TRACE_FILE: trace, ...env } });
   const loaded = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
   rmSync(trace, { force: true });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, loaded };
@@ -32,14 +31,13 @@ describe('rulec check (process)', () => {
     const h = history({ 'AGENTS.md': '# Repo\n\nUse pnpm.\n', 'src/a.ts': 'export {};\n', 'README.md': '# Readme\n' });
     made.push(h);
     h.commit('head', { 'src/a.ts': 'export const a = 1;\n', 'README.md': '# Readme\n\nMore.\n' });
-    const r = rulec(h.repo, ['--base', 'main~1'], {}, RUN_CHECK);
+    const r = rulec(h.repo, ['check', '--base', 'main~1']);
     expect([r.status, r.stderr]).toEqual([0, '']);
-    expect(rulec(h.repo, ['check', '--base', 'main~1']).stdout).toBe(r.stdout);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toMatch(/^rulec check main~1 \([0-9a-f]{12}\) → HEAD \([0-9a-f]{12}\): no rule file changed, nothing to check \(base: given with --base\)\n$/);
     const ours = r.loaded.filter((u) => u.includes('/dist/'));
     expect(ours.some((u) => u.endsWith('/cli/commands/check.js'))).toBe(true);
-    expect(r.loaded.filter((u) => /\/(compile|diff-bundles|check-run|token-count)\.js$|js-tiktoken/.test(u))).toEqual([]);
+    expect(r.loaded.filter((u) => /\/(compile|diff-bundles|check-run|token-count|build|lint|explain)\.js$|js-tiktoken/.test(u))).toEqual([]);
   });
 
   it('a risky rule change fails without approval and passes with one for the head commit', () => {
