@@ -10,7 +10,13 @@
  *    names pnpm and npm agrees with a file that names npm.
  * 4. Findings of one source never conflict with each other: one author wrote
  *    them, usually with a qualifier rulec cannot see.
- * 5. What is one disagreement is one result: the conflicting findings of a
+ * 5. A narrower file that prescribes what a broader one forbids ("Do NOT
+ *    update rules/ unless asked" at the root, "Update rules/ when the SDK
+ *    changes" in a package) lifts a guard: for the agent that loads both it is
+ *    a contradiction, not a refinement. The reverse — a narrower file that
+ *    forbids, for its subtree, what the broader one prescribes ("do not use
+ *    `zig build`" for the macOS app) — stays an override.
+ * 6. What is one disagreement is one result: the conflicting findings of a
  *    topic and key form a graph, and each connected part of it (npm against
  *    yarn and bun; k test commands against k others) is one PairConflict
  *    listing every finding in it — never one per pair of findings.
@@ -50,11 +56,20 @@ export function pairConflicts(a: SourceFacts, b: SourceFacts, layerOrder: readon
       for (const sides of disagreements(t, xs, ys)) {
         ruling ??= rule(x.authority, y.authority, layerOrder);
         const adopted = ruling.winner === null ? null : (ruling.winner === 0 ? x : y).id;
-        out.push({ topic, kind: ruling.kind, sides, adopted, reason: ruling.reason });
+        if (ruling.kind === 'override' && adopted !== null && x.authority.specificity !== y.authority.specificity && liftsGuard(sides, adopted)) {
+          const loser = adopted === x.id ? y.id : x.id;
+          out.push({ topic, kind: 'contradiction', sides, adopted: null,
+            reason: `${loser} forbids what ${adopted} prescribes; an agent that loads both is told both` });
+        } else out.push({ topic, kind: ruling.kind, sides, adopted, reason: ruling.reason });
       }
     }
   }
   return out;
+}
+
+/** The winner only prescribes and the loser only forbids. */
+function liftsGuard(sides: readonly Located[], winner: string): boolean {
+  return sides.every((s) => s.finding.negated === (s.source !== winner));
 }
 
 /** The connected parts of the conflict graph between xs and ys (one topic, one key), each as its sorted findings. */

@@ -111,6 +111,9 @@ export function matchRow(row: RiskRow, r: RuleChange): string | null | undefined
   const removed = row.removedOnly && line(row.removed, r.added_lines) !== undefined ? undefined : line(row.removed, r.removed_lines);
   const hit = line(row.added, r.added_lines) ?? removed;
   if (hit !== undefined) return hit;
+  // A row's own test quotes what was written (`npm run test:unit`), which beats a topic's normalised value (`npm test`).
+  const custom = row.test?.(r);
+  if (typeof custom === 'string') return custom;
   if (row.topics) {
     const f = [...r.removed_findings.map((x) => ['-', x] as const), ...r.added_findings.map((x) => ['+', x] as const)]
       .find(([, x]) => row.topics?.includes(x.topic.split('/')[0] as string));
@@ -118,8 +121,6 @@ export function matchRow(row: RiskRow, r: RuleChange): string | null | undefined
   }
   if (row.effect && r.effects.includes(row.effect)) return null;
   if (row.kinds?.includes(r.kind)) return null;
-  const custom = row.test?.(r);
-  if (typeof custom === 'string') return custom;
   if (custom === true) return null;
   return undefined;
 }

@@ -9,7 +9,8 @@
  *    scope-to-repository. A change of layer (other than between repo and
  *    path, which follow from the file's place) and of `enforce: true` are
  *    effects too.
- * 2. Text: a topic whose value was replaced is prescription-changed; a new
+ * 2. Text: a topic whose value was replaced (or whose command now names
+ *    another target, the same base topic) is prescription-changed; a new
  *    prohibition or more obligation words is tightened; findings or
  *    obligations removed is loosened; more lines without either is
  *    added-guidance; anything else that changed the text is wording.
@@ -87,7 +88,8 @@ export function textEffects(o: RuleContent, n: RuleContent): RuleEffect[] {
   const nk = new Set(n.findings.map(key));
   const removed = o.findings.filter((f) => !nk.has(key(f)));
   const added = n.findings.filter((f) => !ok.has(key(f)));
-  const topicOf = (f: { topic: string; value: string }): string => `${f.topic}\u0000${f.value.startsWith('not ') ? '-' : '+'}`;
+  // By base topic: a command keyed by a new target (`test-command` → `test-command/script:unit`) was replaced, not added.
+  const topicOf = (f: { topic: string; value: string }): string => `${f.topic.split('/')[0]}\u0000${f.value.startsWith('not ') ? '-' : '+'}`;
   const removedTopics = new Set(removed.map(topicOf));
   const replaced = added.filter((f) => removedTopics.has(topicOf(f)));
   if (replaced.length > 0) out.add('prescription-changed');

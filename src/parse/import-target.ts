@@ -90,12 +90,21 @@ export function importCandidates(target: string): string[] {
   return stripped && stripped !== target ? [target, stripped] : [target];
 }
 
+const SYSTEM_DIR = /^\/(etc|home|Users|root|var|usr|proc|sys|dev|tmp|opt|private|mnt|Volumes)\//;
+
 /**
  * Whether an unresolved token was meant as a file. Agents ignore `@name`
- * tokens that resolve to nothing (mentions, decorators), so only path-like
- * tokens are worth a diagnostic.
+ * tokens that resolve to nothing, so only tokens an author evidently meant as
+ * a file are worth a diagnostic: a document name (`.md`, `.mdc`, `.markdown`,
+ * `.txt`), an explicitly relative path (`./`, `../`, `~/`), or an absolute
+ * path into a system directory (`/etc/…`, `/home/…`: an agent would load it,
+ * so it is reported even though rulec never reads it). A slash alone
+ * is not enough: on real repositories those tokens are npm scopes
+ * (`@testing-library/react`), path aliases (`@/mocks`), mentions in links
+ * (`[@user](https://…)`) and tags (`@Bug/@Maintain`), never a broken import.
  */
 export function looksLikePath(target: string): boolean {
   const t = stripTrailing(target);
-  return t.includes('/') || /\.(md|mdc|markdown|txt)$/i.test(t);
+  if (t.includes('](') || t.includes('://')) return false;
+  return /\.(md|mdc|markdown|txt)$/i.test(t) || /^(\.\.?|~)\//.test(t) || SYSTEM_DIR.test(t);
 }

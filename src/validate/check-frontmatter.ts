@@ -11,6 +11,11 @@
  *    branch of the value's own type, so `paths: [1]` points at the item, not at the key.
  * 3. Unknown keys → RC4003 (warning) at the key, with the nearest known key as a hint;
  *    wrong types or values → RC4002 at the key (top level) or the item (nested).
+ *    A key another agent's rule format defines (`description`, `globs`, `alwaysApply`,
+ *    `applyTo` …) is not unknown: teams write one header for several agents. It is
+ *    reported only when it is a scoping key standing in for this format's own
+ *    (`globs:` in a .claude/rules file without `paths:`): this agent ignores it, so
+ *    the rule is not scoped the way its author wrote.
  * 4. `enforce: true` outside the managed layer → RC4004: only managed files can enforce.
  */
 import Ajv2020Module from 'ajv/dist/2020.js';
@@ -20,6 +25,7 @@ import type { FormatName, ParsedDoc, SourceFile, Span } from '../types.js';
 import type { FrontmatterSchemas } from '../config/frontmatter-schemas.js';
 import { diag, NO_SPAN, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { yamlLocator, type Locate } from './schema-check.js';
+import { FORMATS } from '../discover/formats.js';
 
 type AjvCtor = typeof Ajv2020Module.default;
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
@@ -41,6 +47,8 @@ interface Checker {
   validate(id: string): ValidateFunction;
   /** Top-level keys a schema defines (its own and rulec's). */
   keysOf(id: string): string[];
+  /** Keys some format's schema defines: written for another agent, not a typo. */
+  anyFormatKeys: Set<string>;
   rulecKeys: string[];
 }
 
@@ -68,6 +76,7 @@ function checkerFor(schemas: FrontmatterSchemas): Checker {
       return fn;
     },
     keysOf: (id) => [...propsOf(byId.get(id)), ...rulecKeys],
+    anyFormatKeys: new Set(Object.values(BY_FORMAT).flatMap((f) => propsOf(byId.get(f.id)))),
     rulecKeys,
   };
   checkers.set(schemas, c);
@@ -87,15 +96,24 @@ export function checkFrontmatter(file: SourceFile, doc: ParsedDoc, schemas: Fron
   const where = locator(doc);
   if (!validate(checked)) {
     const seen = new Set<string>();
+    const ownScope = FORMAT_SCOPE_KEY.get(file.format);
+    const otherAgents = (key: string): boolean => checker.anyFormatKeys.has(key)
+      && !(SCOPE_KEYS.has(key) && ownScope !== undefined && !Object.hasOwn(data, ownScope));
     for (const e of narrowAlternatives(validate.errors ?? [])) {
-      const d = toDiagnostic(e, file.id, checked, where, spec?.label ?? '', checker.keysOf(id));
+      const unknown = unknownKeyOf(e) ?? '';
+      if (otherAgents(unknown)) continue;
+      let d = toDiagnostic(e, file.id, checked, where, spec?.label ?? '', checker.keysOf(id));
+      if (SCOPE_KEYS.has(unknown) && ownScope !== undefined) {
+        d = { ...d, message: `${unknown}: scopes another agent's rules; ${spec?.label ?? 'this file'} is scoped by ${ownScope}: and ignores ${unknown}:`, hint: `add ${ownScope}: with the same globs` };
+      }
       const key = `${d.code}\0${d.range.start.line}:${d.range.start.col}\0${d.message}`;
       if (!seen.has(key)) diagnostics.push(d);
       seen.add(key);
     }
   }
-  if (file.format === 'copilot-instructions' && Array.isArray(data.applyTo)) {
-    diagnostics.push(diag('RC4005', { file: file.id, range: where('/applyTo'), message: 'applyTo is a YAML list; GitHub documents one string of globs separated by commas, and not every Copilot surface is documented to read a list' }));
+  if (file.format === 'copilot-instructions') {
+    if (Array.isArray(data.applyTo)) diagnostics.push(diag('RC4005', { file: file.id, range: where('/applyTo'), message: 'applyTo is a YAML list; GitHub documents one string of globs separated by commas, and not every Copilot surface is documented to read a list', hint: 'applyTo: "a/**/*.ts, b/**" is the documented form' }));
+    if (Array.isArray(data.excludeAgent)) diagnostics.push(diag('RC4005', { file: file.id, range: where('/excludeAgent'), message: 'excludeAgent is a YAML list; GitHub documents one value ("code-review" or "coding-agent"), and not every Copilot surface is documented to read a list', hint: 'excludeAgent: "code-review" is the documented form' }));
   }
   if (data.enforce === true && file.layer !== 'managed') {
     diagnostics.push(diag('RC4004', { file: file.id, range: where('/enforce'), message: `enforce: true has no effect in a ${file.layer}-layer file; only managed files can enforce rules` }));
@@ -127,6 +145,16 @@ function narrowAlternatives(errors: readonly ErrorObject[]): ErrorObject[] {
   }
   return out;
 }
+
+/** The key an unknown-key error names, or null for any other error. */
+function unknownKeyOf(e: ErrorObject): string | null {
+  if (e.keyword !== 'unevaluatedProperties' && e.keyword !== 'additionalProperties') return null;
+  const params = e.params as { unevaluatedProperty?: string; additionalProperty?: string };
+  return e.instancePath === '' ? params.unevaluatedProperty ?? params.additionalProperty ?? null : null;
+}
+
+const FORMAT_SCOPE_KEY = new Map(FORMATS.filter((f) => f.globKey).map((f) => [f.name, f.globKey as string]));
+const SCOPE_KEYS = new Set(FORMAT_SCOPE_KEY.values());
 
 function toDiagnostic(e: ErrorObject, file: string, data: unknown, where: (pointer: string) => Span, label: string, known: string[]): Diagnostic {
   if (e.keyword === 'unevaluatedProperties' || e.keyword === 'additionalProperties') {

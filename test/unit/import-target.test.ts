@@ -80,7 +80,20 @@ describe('importCandidates', () => {
 
 describe('looksLikePath', () => {
   it.each<[string, boolean]>([
-    ['docs/x', true],
+    ['./docs/x', true],
+    ['../x', true],
+    ['~/notes', true],
+    ['docs/x.md', true],
+    ['docs/x', false],
+    ['testing-library/react', false],
+    ['/mocks', false],
+    ['/components/ui', false],
+    ['/etc/passwd', true],
+    ['/home/me/.aws/credentials', true],
+    ['/proc/self/environ', true],
+    ['arendjr](https://github.com/arendjr)', false],
+    ['Bug/@Maintain', false],
+    ['./x.md](https://example.com/x.md)', false],
     ['x.md', true],
     ['x.MDC', true],
     ['x.markdown', true],

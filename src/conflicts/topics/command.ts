@@ -2,8 +2,12 @@
  * Shared machinery for the command topics (test, build, lint, format): find
  * commands in inline code spans, decide their purpose from the command itself
  * (never from the surrounding prose: "run `pnpm install` before the tests" is
- * not a test command), and normalise them so `pnpm -F @acme/api test` and
- * `pnpm run test` compare equal.
+ * not a test command), and normalise them so `pnpm --filter=x test` and
+ * `pnpm run test` name the same command. A command aimed at a target (a
+ * package filter, a script variant such as `test:e2e`, a directory it is run
+ * in, a file or a test selection) is keyed by that target: it is compared only
+ * with commands for the same target, never with the project's general command
+ * ("run `npm run test:contract` here" does not override "`make test`").
  */
 import type { Clause } from '../statements.js';
 import type { Finding } from './types.js';
@@ -65,14 +69,53 @@ const RUN_BEFORE = /\b(?:run|runs|running|with|use|using|via|execute|invoke|thro
 export function commandFindings(clause: Clause, purpose: Purpose): Finding[] {
   const out: Finding[] = [];
   for (const span of clause.code) {
+    let dir = '';
     for (const part of span.content.split(/\s*(?:&&|\|\||;)\s*/)) {
+      const cd = /^\s*cd\s+(\S+)\s*$/.exec(part);
+      if (cd) { dir = (cd[1] as string).replace(/\/+$/, ''); continue; }
       const cmd = normaliseCommand(part);
       if (!cmd || purposeOf(cmd) !== purpose) continue;
       if (!/\s/.test(part.trim()) && !endsWith(clause.prose.slice(0, span.start - 1), RUN_BEFORE)) continue;
-      out.push({ value: cmd, negated: negatedAt(clause, span.start), key: '', at: span.start });
+      out.push({ value: cmd, negated: negatedAt(clause, span.start), key: targetOf(part, dir), at: span.start });
     }
   }
   return out;
+}
+
+const TARGET_FLAGS = new Set(['-F', '--filter', '-p', '--package', '--workspace', '--dir', '--prefix', '--manifest-path', '-C']);
+const SELECTION_FLAGS = new Set(['-k', '-m', '-t', '--testNamePattern', '--grep', '--project']);
+
+/**
+ * What a command is aimed at, '' for the project's general command:
+ * `dir:D` (run inside D), `pkg:P` (a package filter), `script:S` (a script
+ * variant, `test:e2e` → `e2e`), `args` (files, directories or a selection).
+ */
+export function targetOf(raw: string, dir = ''): string {
+  let words = raw.trim().replace(/^\$\s+/, '').split(/\s+/).filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
+  if (WRAPPERS.includes(words[0] as string)) words = words.slice(1);
+  const parts: string[] = dir && dir !== '.' ? [`dir:${dir}`] : [];
+  let args = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as string;
+    if (w === '--') break;
+    const eq = w.indexOf('=');
+    const flag = eq > 0 ? w.slice(0, eq) : w;
+    if (TARGET_FLAGS.has(flag) || (flag === '-w' && words[0] === 'npm')) {
+      const value = eq > 0 ? w.slice(eq + 1) : words[++i];
+      if (value) parts.push(`pkg:${value}`);
+    } else if (SELECTION_FLAGS.has(flag)) {
+      args = true;
+      if (eq < 0) i++;
+    } else if (w.startsWith('-')) {
+      continue;
+    } else if (PMS.has(words[0] as string) && /^[\w-]+:[\w:-]+$/.test(w) && !parts.some((p) => p.startsWith('script:'))) {
+      parts.push(`script:${w.slice(w.indexOf(':') + 1)}`);
+    } else if (/[/\\]|\.\w+$/.test(w) && w !== '.' && w !== './...' && !/^\.\/gradlew$/.test(w)) {
+      args = true;
+    }
+  }
+  if (args) parts.push('args');
+  return parts.join(' ');
 }
 
 /** Commands that differ only in the package manager are one command here; package-manager reports that difference. */

@@ -88,13 +88,26 @@ const CREDENTIAL_TARGET =
 const EDIT_VERB =
   /(?<![\w./-])(?:edit|modify|change|update|rewrite|overwrite|write|add|append|delete|remove|replace|disable|commit|push|cat|read|print|copy|upload|send|paste|create|patch)(?:s|es|ed|ing)?(?![\w./-])/i;
 
+// A verb that makes the path the subject or object of something other than an edit.
+const DESCRIBING_VERB = /(?<![\w./-])(?:trigger|run|invoke|call|start|execute|kick|fire|live)(?:s|es|ed|ing)?(?![\w./-])|(?<![\w./-])(?:is|are|was|were)(?![\w./-])/i;
+
+/** Index of the last match of `re` (no `g` flag) in `text`, or -1. */
+function lastMatch(re: RegExp, text: string): number {
+  const global = new RegExp(re.source, `${re.flags}g`);
+  let at = -1;
+  for (const m of text.matchAll(global)) at = m.index;
+  return at;
+}
+
 const CREDENTIALS: Pattern[] = [
   { what: 'editing CI configuration or credentials', re: CREDENTIAL_TARGET,
     accept: (m, index) => {
       const [lineStart] = lineBounds(index, m.index);
       const before = index.text.slice(Math.max(lineStart, m.index - 120), m.index);
       const clause = before.slice(Math.max(...['.', '!', '?', ';', '|'].map((p) => before.lastIndexOf(p + ' ')), 0));
-      return EDIT_VERB.test(clause);
+      const verb = lastMatch(EDIT_VERB, clause);
+      // "Pushing a bump to main triggers .github/workflows/release.yml": the path is what another verb does, not what is edited.
+      return verb >= 0 && !DESCRIBING_VERB.test(clause.slice(verb));
     } },
 ];
 

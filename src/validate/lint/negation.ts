@@ -6,7 +6,10 @@
  *      same paragraph), contains a negation (never, don't, must not, avoid …);
  *   2. the rest of its sentence says so ("… is not allowed", "… is forbidden");
  *   3. it sits in a list or code block introduced by a negating line ending in
- *      a colon ("Never run:"), or under a heading like "## Don'ts" / "Avoid".
+ *      a colon ("Never run:"), or under a heading like "## Don'ts" / "Avoid";
+ *   4. it sits in the condition of a sentence ("If you committed with
+ *      `--no-verify`, run the formatter"): the sentence names a situation to
+ *      recover from, and its instruction is what follows the comma.
  * The scan is bounded (a few lines, a few hundred characters), so it stays
  * linear however long the file is.
  */
@@ -16,6 +19,10 @@ const NEGATION =
   /\b(?:never|don['’]?t|dont|do\s+not|does\s+not|doesn['’]?t|must\s+not|mustn['’]?t|should\s+not|shouldn['’]?t|cannot|can['’]?t|won['’]?t|will\s+not|avoid(?:s|ing)?|not|no|without|instead\s+of|rather\s+than|refrain|prohibit(?:s|ed)?|forbid(?:s|den)?|disallow(?:s|ed)?|stop)\b/i;
 const NEGATION_AFTER =
   /^[^.!?;\n]{0,100}?(?:\b(?:is|are)\s+(?:not\s+allowed|not\s+permitted|forbidden|prohibited|banned|disallowed)\b|\bnot\s+(?:allowed|permitted)\b|\(\s*never\s*\))/i;
+/** A sentence that opens with a condition (after any list marker or emphasis). */
+const CONDITION = /^\s*(?:[-*+]|\d{1,3}[.)])?\s*[*_]*(?:if|when|whenever|once|after|in\s+case|should\s+you)\b/i;
+/** The condition ends (a comma, or "then") before the sentence does. */
+const CONDITION_ENDS = /^[^.!?;\n]{0,120}?(?:,|\bthen\b)/i;
 const NEGATING_HEADING =
   /\b(?:never|don['’]?ts?|do\s+not|forbidden|prohibited|avoid|anti-?patterns?|not\s+allowed|must\s+not|mistakes)\b/i;
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,3}[.)])\s/;
@@ -86,7 +93,9 @@ function nearestHeading(index: TextIndex, n: number): string | null {
 
 /** True when the text around [start, end) forbids, rather than asks for, the match. */
 export function isForbidden(index: TextIndex, start: number, end: number): boolean {
-  if (NEGATION.test(clauseBefore(index, start))) return true;
+  const before = clauseBefore(index, start);
+  if (NEGATION.test(before)) return true;
+  if (CONDITION.test(before) && CONDITION_ENDS.test(index.text.slice(end, end + 160))) return true;
   if (NEGATION_AFTER.test(index.text.slice(end, end + 160))) return true;
   const n = lineIndexOf(index, start);
   const cur = lineText(index, n);
