@@ -7,13 +7,13 @@
  * functions of their inputs. Writing the bundle is a separate step (emit),
  * so a library caller can inspect a result without touching the disk.
  */
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import semver from 'semver';
 import type { Attachment, ParsedDoc, Variant } from './types.js';
 import { loadPolicy } from './config/load-policy.js';
 import { PolicyError } from './config/policy-error.js';
 import { compilerVersion } from './config/package-files.js';
-import type { Policy } from './config/policy.js';
+import { policyDigest, type Policy } from './config/policy.js';
 import { discover, type Discovered } from './discover/discover.js';
 import { followImports } from './discover/follow-imports.js';
 import { parseDoc } from './parse/parse-doc.js';
@@ -36,10 +36,9 @@ import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.
 import { secretSites } from './validate/lint/secrets.js';
 import { UsageError } from './diagnostics/errors.js';
 import { scanConflicts, type ConflictResult } from './conflicts/detect.js';
-import { canonicalJson } from './util/canonical-json.js';
-import { digestOf } from './util/hash.js';
 import { toPosix } from './util/posix-path.js';
 import { pushAll } from './util/push-all.js';
+import type { RepoSource } from './source/repo-source.js';
 
 export interface CompileOptions {
   /** Repository directory (default: the current directory). */
@@ -64,6 +63,8 @@ export interface CompileOptions {
   revision?: string;
   /** One-off severity overrides (`--severity CODE=LEVEL`), merged over the policy's `severity:`. */
   severity?: Readonly<Record<string, Severity | 'off'>>;
+  /** Compile a commit's tree read from git objects (src/source) instead of the work tree at repoDir. */
+  source?: RepoSource | null;
 }
 
 export interface CompileResult {
@@ -92,7 +93,7 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   const revision = options.revision ?? '0.1.0';
   if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
   const repoDir = options.repoDir ?? '.';
-  const loaded = loadPolicy(repoDir, options.policyFile);
+  const loaded = options.source ? policyOfTree(repoDir, options.source, options.policyFile) : loadPolicy(repoDir, options.policyFile);
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
@@ -112,7 +113,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const repoDir = options.repoDir ?? '.';
   const diagnostics: Diagnostic[] = [];
   const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
-    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null });
+    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null });
   pushAll(diagnostics, found.diagnostics);
   const discovered = found.value;
 
@@ -131,7 +132,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   };
   const followed = followImports(discovered.files, docs, {
     roots, maxDepth: policy.imports.max_depth, maxFiles: policy.imports.max_files, maxBytes: policy.discover.max_file_bytes,
-    isExcluded: discovered.isExcluded, parse: parseDoc,
+    isExcluded: discovered.isExcluded, parse: parseDoc, readRepo: discovered.readRepo,
   });
   pushAll(diagnostics, followed.diagnostics);
   const fmSchemas = loadFrontmatterSchemas();
@@ -182,7 +183,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     git: discovered.git,
     revision,
     compilerVersion: compilerVersion(),
-    policyDigest: digestOf(canonicalJson(policy)),
+    policyDigest: policyDigest(policy),
     tokenizer: policy.tokenizer,
     includeLocal: options.includeLocal ?? false,
     includeUser: Boolean(options.userHome),
@@ -228,6 +229,23 @@ function profileJob(discovered: Discovered, res: Resolution, policy: Policy, imp
 function localNote(files: string[]): Diagnostic {
   const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
   return diag('RC1004', { file: '', message: `${files.length} local file${files.length === 1 ? '' : 's'} not included: ${shown}` });
+}
+
+/**
+ * The policy of a commit's tree: its .rulec/policy.yaml, or the policy file
+ * named inside the repository as that file of the tree (so base and head each
+ * bring their own); a policy file outside the repository is read from disk.
+ */
+function policyOfTree(repoDir: string, source: RepoSource, policyFile: string | undefined): ReturnType<typeof loadPolicy> {
+  const rel = policyFile === undefined ? undefined : relative(repoDir, policyFile);
+  if (rel !== undefined && (rel === '' || rel.startsWith('..') || isAbsolute(rel))) return loadPolicy(repoDir, policyFile);
+  const read = (path: string): string | null => {
+    const r = source.read(path, path, 1 << 20);
+    if (r.ok) return Buffer.from(r.bytes).toString('utf8');
+    if (r.missing) return null;
+    throw new UsageError(`cannot read ${path} in ${source.label}: ${r.diagnostic.message}`);
+  };
+  return loadPolicy(repoDir, undefined, read, rel === undefined ? undefined : toPosix(rel));
 }
 
 /** The current UTC date: the only clock read in the pipeline, for override expiry. */

@@ -24,7 +24,7 @@ vi.mock('node:fs', async (importOriginal) => {
 const made: Materialised[] = [];
 afterAll(() => { for (const m of made) rmSync(m.dir, { recursive: true, force: true }); });
 
-async function bundleOf(m: Materialised): Promise<{ files: Map<string, string>; digest: string }> {
+async function bundleOf(m: Materialised): Promise<{ files: Map<string, string | Uint8Array>; digest: string }> {
   made.push(m);
   const r = await compile(optionsFromArgs(m));
   return { files: bundleFileMap(r), digest: r.digest };

@@ -17,6 +17,13 @@ import { FIXTURES, fixtureCases, materialiseCase, optionsFromArgs, type Material
 import { expectTree } from './helpers/golden.js';
 
 const made: Materialised[] = [];
+
+/** A source blob as golden text: its UTF-8 text, or base64 when its bytes are not valid UTF-8 (kept exact either way). */
+function goldenText(content: string | Uint8Array): string {
+  if (typeof content === 'string') return content;
+  const text = Buffer.from(content).toString('utf8');
+  return Buffer.from(text, 'utf8').equals(content) ? text : `base64:${Buffer.from(content).toString('base64')}\n`;
+}
 afterAll(() => { for (const m of made) rmSync(m.dir, { recursive: true, force: true }); });
 
 describe.each(fixtureCases())('fixture %s', (name) => {
@@ -26,7 +33,7 @@ describe.each(fixtureCases())('fixture %s', (name) => {
     const result = await compile(optionsFromArgs(m));
     const lines = (file: string) => result.resolution.sources.get(file)?.doc.text.split('\n');
     const actual = new Map<string, string>();
-    for (const [rel, text] of bundleFileMap(result)) actual.set(`bundle/${rel}`, text);
+    for (const [rel, content] of bundleFileMap(result)) actual.set(`bundle/${rel}`, goldenText(content));
     actual.set('diagnostics.txt', `${formatDiagnostics(result.diagnostics, lines)}${summaryLine(result.diagnostics)}\n`);
     (m.spec.explain ?? []).forEach((p, i) => {
       actual.set(`explain/${i + 1}.txt`, formatExplanation(explainPath(result.manifest, p), 'compiled'));

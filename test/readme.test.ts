@@ -29,7 +29,7 @@ describe('README', () => {
     else expect(text.slice(start, end + END.length), 'README code table is stale: UPDATE_GOLDEN=1 npx vitest run test/readme.test.ts').toBe(block);
   });
 
-  it.each(['build', 'lint', 'explain', 'explain-code'])('documents `rulec %s` with an example', (cmd) => {
+  it.each(['build', 'lint', 'explain', 'explain-code', 'diff', 'check'])('documents `rulec %s` with an example', (cmd) => {
     const text = readFileSync(README, 'utf8');
     expect(text).toContain(`### \`rulec ${cmd}`);
     expect(text).toContain(`$ rulec ${cmd}`);

@@ -2,6 +2,10 @@
  * Where each file of a bundle lives, and the `current` pointer beside bundles.
  * An id becomes a file name only after it matches its grammar, so no name
  * from a manifest can reach outside the bundle directory.
+ *
+ * Source blobs: the raw bytes of every source the manifest lists, stored once
+ * per content as `sources/<sha256 hex>` (named by `files[].sha256`), so a
+ * bundle directory alone is enough to diff rules by id (`rulec diff`).
  */
 import { InternalError } from '../diagnostics/errors.js';
 import { ID_GRAMMAR, type ManifestV1 } from './model.js';
@@ -9,24 +13,50 @@ import { ID_GRAMMAR, type ManifestV1 } from './model.js';
 export const MANIFEST_FILE = 'manifest.json';
 export const CONTEXT_DIR = 'context';
 export const ATTACHMENT_DIR = 'attachments';
+export const SOURCE_DIR = 'sources';
 /** `<out>/current` holds the id of the bundle last built in `<out>`. */
 export const CURRENT_POINTER = 'current';
 /** Every entry a bundle directory may hold at its top level. */
-export const BUNDLE_TOP_LEVEL: readonly string[] = [MANIFEST_FILE, CONTEXT_DIR, ATTACHMENT_DIR];
+export const BUNDLE_TOP_LEVEL: readonly string[] = [MANIFEST_FILE, CONTEXT_DIR, ATTACHMENT_DIR, SOURCE_DIR];
+/** The directories below a bundle's top level, each holding only listed files. */
+export const BUNDLE_DIRS: readonly string[] = [CONTEXT_DIR, ATTACHMENT_DIR, SOURCE_DIR];
 
-export type EntryKind = 'variant' | 'attachment';
+export type EntryKind = 'variant' | 'attachment' | 'source';
 
-/** Bundle-relative posix path of a variant's context or an attachment's text. */
+const SOURCE_BLOB = /^[0-9a-f]{64}$/;
+
+/**
+ * Bundle-relative posix path of a variant's context, an attachment's text, or
+ * a source blob (id: the sha256 hex of its bytes).
+ */
 export function entryFile(kind: EntryKind, id: string): string {
+  if (kind === 'source') {
+    if (!SOURCE_BLOB.test(id)) throw new InternalError(`not a source blob id: ${JSON.stringify(id)}`);
+    return `${SOURCE_DIR}/${id}`;
+  }
   if (!ID_GRAMMAR[kind].test(id)) throw new InternalError(`not a ${kind} id: ${JSON.stringify(id)}`);
   return `${kind === 'variant' ? CONTEXT_DIR : ATTACHMENT_DIR}/${id}.md`;
 }
 
-/** Every text file a bundle holds, by bundle-relative path, with the manifest entry that vouches for it. */
-export function listedFiles(m: ManifestV1): Map<string, { kind: EntryKind; id: string; bytes: number; sha256: string }> {
-  const out = new Map<string, { kind: EntryKind; id: string; bytes: number; sha256: string }>();
+/** The blob path of a source file's bytes, from its manifest digest (`sha256:<hex>`). */
+export function sourceBlobFile(sha256: string): string {
+  return entryFile('source', sha256.startsWith('sha256:') ? sha256.slice(7) : sha256);
+}
+
+export interface ListedFile {
+  kind: EntryKind;
+  id: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** Every file a bundle holds but manifest.json, by bundle-relative path, with the manifest entry that vouches for it. */
+export function listedFiles(m: ManifestV1): Map<string, ListedFile> {
+  const out = new Map<string, ListedFile>();
   for (const [id, v] of Object.entries(m.variants)) out.set(entryFile('variant', id), { kind: 'variant', id, bytes: v.bytes, sha256: v.sha256 });
   for (const [id, a] of Object.entries(m.attachments)) out.set(entryFile('attachment', id), { kind: 'attachment', id, bytes: a.bytes, sha256: a.sha256 });
+  // Two files with the same bytes share one blob (the schema fixes the digest's form).
+  for (const f of Object.values(m.files)) out.set(sourceBlobFile(f.sha256), { kind: 'source', id: f.sha256.slice(7), bytes: f.size, sha256: f.sha256 });
   return out;
 }
 

@@ -1,15 +1,16 @@
 /**
  * openBundle(): what an agent runtime calls before it injects anything.
  *
- * 1. The bundle directory holds exactly manifest.json, context/ and
- *    attachments/ — real directories and regular files, no links.
+ * 1. The bundle directory holds exactly manifest.json, context/,
+ *    attachments/ and sources/ — real directories and regular files, no links.
  * 2. Read manifest.json; when the caller pins a digest, refuse any other.
  * 3. parseManifest: canonical bytes, the schema (every id matches its grammar
  *    before it names a file), a bundle id derived from the content.
- * 4. context/ and attachments/ hold exactly the files the manifest lists, each
- *    a regular file of the listed size.
- * 5. A text is read and checked against its sha256 before it is first served
- *    (or all at once with `verify: 'all'` / `verifyAll()`).
+ * 4. context/, attachments/ and sources/ hold exactly the files the manifest
+ *    lists (sources/ one blob per distinct `files[].sha256`), each a regular
+ *    file of the listed size.
+ * 5. A text or source blob is read and checked against its sha256 before it
+ *    is first served (or all at once with `verify: 'all'` / `verifyAll()`).
  * Anything wrong → BundleError with a coded diagnostic: fail closed.
  */
 import { lstatSync, readdirSync } from 'node:fs';
@@ -19,7 +20,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diag } from '../diagnostics/diagnostic.js';
 import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { digestOf } from '../util/hash.js';
-import { ATTACHMENT_DIR, BUNDLE_TOP_LEVEL, CONTEXT_DIR, CURRENT_POINTER, entryFile, listedFiles, MANIFEST_FILE, parseCurrentPointer, type EntryKind } from './layout.js';
+import { BUNDLE_DIRS, BUNDLE_TOP_LEVEL, CURRENT_POINTER, entryFile, listedFiles, MANIFEST_FILE, parseCurrentPointer, sourceBlobFile, type EntryKind } from './layout.js';
 import { normaliseBundlePath, variantFor, type ManifestRef, type ManifestV1 } from './model.js';
 import { parseManifest } from './parse-manifest.js';
 import { readRegularFile } from './read-regular.js';
@@ -57,7 +58,11 @@ export interface OpenedBundle {
   manifest: ManifestV1;
   contextFor(path: string): PathContext;
   attachmentsFor(path: string): PathAttachment[];
-  /** Read and check every context and attachment now (openBundle checks each on first use). */
+  /** The frozen text of variant or attachment `id`, checked against its digest; throws RangeError for an id the manifest does not list. */
+  entryText(kind: 'variant' | 'attachment', id: string): string;
+  /** The raw bytes of source `id` (a key of `manifest.files`), checked against its digest; null for an id the manifest does not list. */
+  sourceBytes(id: string): Uint8Array | null;
+  /** Read and check every context, attachment and source blob now (openBundle checks each on first use). */
   verifyAll(): void;
 }
 
@@ -88,18 +93,24 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
   const listed = listedFiles(manifest);
   checkListing(dir, listed);
 
+  const verified = new Map<string, Buffer>();
+  const bytesOf = (rel: string): Buffer => {
+    let bytes = verified.get(rel);
+    if (bytes === undefined) {
+      const want = listed.get(rel);
+      bytes = readOrFail(join(dir, rel), rel);
+      if (!want || bytes.length !== want.bytes || digestOf(bytes) !== want.sha256) {
+        fail('RC7006', rel, `${rel} does not match its digest in the manifest (tampered or corrupt)`);
+      }
+      verified.set(rel, bytes);
+    }
+    return bytes;
+  };
   const texts = new Map<string, string>();
   const textOf = (kind: EntryKind, id: string): string => {
     const rel = entryFile(kind, id);
     let text = texts.get(rel);
-    if (text === undefined) {
-      const want = listed.get(rel);
-      const bytes = readOrFail(join(dir, rel), rel);
-      if (!want || bytes.length !== want.bytes || digestOf(bytes) !== want.sha256) {
-        fail('RC7006', rel, `${rel} does not match its digest in the manifest (tampered or corrupt)`);
-      }
-      texts.set(rel, (text = bytes.toString('utf8')));
-    }
+    if (text === undefined) texts.set(rel, (text = bytesOf(rel).toString('utf8')));
     return text;
   };
   const matchers = Object.entries(manifest.attachments).map(([id, a]) => ({ id, a, test: picomatch(a.globs, GLOB_OPTIONS) }));
@@ -120,17 +131,26 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
         variant: id, text: textOf('attachment', id), digest: a.sha256, tokens: a.tokens, bytes: a.bytes, sources: a.sources, globs: a.globs,
       }));
     },
+    entryText(kind, id) {
+      const listedHere = kind === 'variant' ? manifest.variants : manifest.attachments;
+      if (!Object.prototype.hasOwnProperty.call(listedHere, id)) throw new RangeError(`the bundle lists no ${kind} ${id}`);
+      return textOf(kind, id);
+    },
+    sourceBytes(id) {
+      const f = Object.prototype.hasOwnProperty.call(manifest.files, id) ? manifest.files[id] : undefined;
+      return f ? bytesOf(sourceBlobFile(f.sha256)) : null;
+    },
     verifyAll() {
-      for (const { kind, id } of listed.values()) textOf(kind, id);
+      for (const rel of listed.keys()) bytesOf(rel);
     },
   };
   if (options.verify === 'all') bundle.verifyAll();
   return bundle;
 }
 
-/** context/ and attachments/ hold exactly the listed files, each a regular file of the listed size. */
+/** context/, attachments/ and sources/ hold exactly the listed files, each a regular file of the listed size. */
 function checkListing(dir: string, listed: ReturnType<typeof listedFiles>): void {
-  for (const sub of [CONTEXT_DIR, ATTACHMENT_DIR]) {
+  for (const sub of BUNDLE_DIRS) {
     const names = [...listed.keys()].filter((rel) => rel.startsWith(`${sub}/`)).map((rel) => rel.slice(sub.length + 1));
     expectEntries(join(dir, sub), `${sub}/`, names, new Set(names));
   }
@@ -151,7 +171,7 @@ function expectEntries(dir: string, prefix: string, allowed: readonly string[], 
   try {
     st = lstatSync(dir);
   } catch {
-    if (files.size === 0 && prefix !== '') return; // an empty context/ or attachments/ may be absent
+    if (files.size === 0 && prefix !== '') return; // an empty context/, attachments/ or sources/ may be absent
     fail('RC7001', shown, `bundle has no ${shown === '.' ? 'directory' : `${shown}/ directory`} at ${dir}`);
   }
   if (!st.isDirectory()) fail('RC7007', shown, `${shown} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);

@@ -20,6 +20,8 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }
   'explain-code': { load: async () => (await import('./commands/explain-code.js')).explainCodeCommand, summary: 'explain a diagnostic code (e.g. RC2102)' },
   registry: { load: async () => (await import('./commands/registry/index.js')).registryCommand, summary: 'publish, canary, promote, revoke bundles; admit runs (rulec registry --help)' },
   keys: { load: async () => (await import('./commands/keys.js')).keysCommand, summary: 'generate ed25519 signing keys and keep the trust file' },
+  diff: { load: async () => (await import('./commands/diff.js')).diffCommand, summary: 'compare two bundles, git refs or the work tree: rules, paths, conflicts, tokens, cache' },
+  check: { load: async () => (await import('./commands/check.js')).checkCommand, summary: 'CI for a pull request: diff base → head, classify risk, gate on errors and approvals' },
 };
 
 const HELP = `Usage: rulec <command> [options]

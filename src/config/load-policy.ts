@@ -21,13 +21,21 @@ export interface LoadedPolicy {
   diagnostics: Diagnostic[];
 }
 
-export function loadPolicy(repoDir: string, policyFile?: string): LoadedPolicy {
+/**
+ * @param readRepoFile when the repository is not the work tree (a commit's
+ * tree): reads a repository file's text, null when it does not exist.
+ * @param repoPolicyPath where the repository keeps its policy (read through
+ * readRepoFile; default .rulec/policy.yaml).
+ */
+export function loadPolicy(repoDir: string, policyFile?: string, readRepoFile?: (rel: string) => string | null, repoPolicyPath = REPO_POLICY_PATH): LoadedPolicy {
   const schema = readPackageJson('schemas/policy.schema.json');
   const base = validatePolicy('policies/default.yaml', readPackageFile('policies/default.yaml'), null, schema);
   if (!base.value) throw new Error(`built-in policy is invalid: ${base.diagnostics.map((d) => d.message).join('; ')}`);
-  const file = policyFile ?? (existsSync(join(repoDir, REPO_POLICY_PATH)) ? join(repoDir, REPO_POLICY_PATH) : null);
+  const fromTree = policyFile === undefined && readRepoFile ? readRepoFile(repoPolicyPath) : null;
+  const file = policyFile ?? (fromTree !== null ? repoPolicyPath : readRepoFile ? null : existsSync(join(repoDir, REPO_POLICY_PATH)) ? join(repoDir, REPO_POLICY_PATH) : null);
   if (!file) return { policy: base.value, file: null, diagnostics: [] };
-  const text = readPolicyText(repoDir, file, policyFile === undefined);
+  // A commit's tree is read from git objects (no link can leave it); the work tree through readConfined.
+  const text = fromTree ?? readPolicyText(repoDir, file, policyFile === undefined);
   const merged = validatePolicy(policyFile ?? REPO_POLICY_PATH, text, base.value, schema);
   return { policy: merged.value ?? base.value, file, diagnostics: merged.diagnostics };
 }

@@ -1,5 +1,7 @@
 /** The effective policy: policies/default.yaml merged with a repository's own. */
 import type { Severity } from '../diagnostics/diagnostic.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { digestOf } from '../util/hash.js';
 
 /** Per-layer token budgets within a variant; a layer without a number has no limit. */
 export type LayerTokens = Partial<Record<'managed' | 'repo' | 'path' | 'local', number>>;
@@ -19,6 +21,31 @@ export interface Policy {
   conflicts?: ConflictPolicy;
   /** Agent profiles (src/profiles): the agents a repository targets and their own options. */
   profiles?: ProfilesPolicy;
+  /** Risk classes for `rulec check` (src/diff/risk.ts): who must approve which kind of change. */
+  risk?: RiskPolicy;
+}
+
+export type RiskLevelName = 'high' | 'medium' | 'low';
+
+/** One risk class: how many approvals a change of it needs, and CODEOWNERS-style owner lines (`pattern owner…`). */
+export interface RiskClassPolicy {
+  approvals?: number;
+  owners?: string[];
+}
+
+export interface RiskPolicy {
+  classes?: Partial<Record<RiskLevelName, RiskClassPolicy>>;
+  /** Per check of the risk table: its class, or off. */
+  checks?: Record<string, RiskLevelName | 'off'>;
+}
+
+/**
+ * The manifest's policy digest: sha256 of the canonical effective policy,
+ * without `risk` — who must approve a review changes no bundle.
+ */
+export function policyDigest(policy: Policy): string {
+  const { risk: _review, ...build } = policy;
+  return digestOf(canonicalJson(build));
 }
 
 export type ProfileName = 'codex' | 'claude-code' | 'gemini-cli' | 'copilot-cli' | 'cursor' | 'qwen-code';

@@ -3,7 +3,8 @@
  * severity, an optional standing hint and a one-paragraph explanation
  * (`rulec explain-code CODE`). Codes are grouped by stage and never reused:
  * RC1xxx discover, RC2xxx parse, RC3xxx resolve/conflict, RC4xxx schema,
- * RC5xxx budget, RC6xxx lint/security, RC7xxx registry, RC9xxx internal.
+ * RC5xxx budget, RC6xxx lint/security, RC7xxx registry, RC8xxx review and CI
+ * (diff and check), RC9xxx internal.
  */
 import type { CatalogueEntry } from './catalogue-entry.js';
 import { LINT_CODES } from './catalogue-lint.js';
@@ -11,6 +12,7 @@ import { VALIDATE_CODES } from './catalogue-validate.js';
 import { PROFILE_CODES } from './catalogue-profiles.js';
 import { CONFLICT_CODES } from './catalogue-conflicts.js';
 import { BUNDLE_CODES } from './catalogue-bundle.js';
+import { DIFF_CODES } from './catalogue-diff.js';
 import { REGISTRY_CODES } from './catalogue-registry.js';
 
 export type { CatalogueEntry } from './catalogue-entry.js';
@@ -96,7 +98,7 @@ const CORE_CODES: CatalogueEntry[] = [
 ];
 
 const CATALOGUE = new Map<string, CatalogueEntry>();
-for (const entry of [...CORE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES, ...BUNDLE_CODES, ...REGISTRY_CODES]) {
+for (const entry of [...CORE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES, ...BUNDLE_CODES, ...REGISTRY_CODES, ...DIFF_CODES]) {
   if (CATALOGUE.has(entry.code)) throw new Error(`duplicate diagnostic code ${entry.code}`);
   CATALOGUE.set(entry.code, entry);
 }

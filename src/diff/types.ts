@@ -168,7 +168,7 @@ export interface RuleChange {
   /** Lines (trimmed, non-blank, code blocks included) present on one side only, in file order; all of a rule's lines when it is added or removed. */
   removed_lines: string[];
   added_lines: string[];
-  /** Topic findings present on one side only. */
+  /** Topic findings present on one side only (free-text directives are not shown). */
   removed_findings: RuleFinding[];
   added_findings: RuleFinding[];
 }

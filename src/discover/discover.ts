@@ -20,6 +20,9 @@
  *    are refused unread.
  * 5. Read the managed directory (every .md file, sorted) as the managed layer.
  * 6. Report paths that collide by letter case with an instruction file.
+ * With a `source` (a commit's tree, src/source), steps 1 and 4 list and read
+ * that tree instead of the work tree (src/source confines its reads as
+ * readConfined does); nothing is untracked, ignored or dirty, so step 2 is moot.
  */
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
@@ -37,7 +40,8 @@ import { sourceId } from '../util/source-id.js';
 import { classifyPath } from './formats.js';
 import { gitAt, gitSnapshot, workTreeTop, type GitInfo, type GitSnapshot } from './git.js';
 import { isBundleOutput, outputPrefix } from './output-dir.js';
-import { confinedDir, readConfined } from './read-confined.js';
+import { confinedDir, readConfined, type ReadOutcome } from './read-confined.js';
+import type { RepoSource } from '../source/repo-source.js';
 import { walkTree } from './walk.js';
 
 export interface DiscoverOptions {
@@ -49,6 +53,8 @@ export interface DiscoverOptions {
   outDir?: string;
   /** The user's home directory, when the personal user layer is wanted (explain only). */
   userHome?: string | null;
+  /** Where the repository's files come from; default: the work tree at repoDir. */
+  source?: RepoSource | null;
 }
 
 export interface Discovered {
@@ -67,6 +73,8 @@ export interface Discovered {
   isExcluded(path: string): boolean;
   /** Whether a repo file's bytes differ from what git holds at HEAD. */
   isDirty(file: SourceFile): boolean;
+  /** Read a repository file (from the work tree or the source), confined to the repository. */
+  readRepo(rel: string, id: string, maxBytes: number): ReadOutcome;
 }
 
 const FAMILY: Record<FormatName, FormatFamily | null> = {
@@ -81,9 +89,13 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const managedReal = managedDir ? realDir(resolvePath(rootReal, managedDir), 'managed') : null;
   const diagnostics: Diagnostic[] = [];
 
-  const top = await workTreeTop(rootReal);
+  const tree = options.source ?? null;
+  const listing = tree ? await tree.listing() : null;
+  const top = tree ? null : await workTreeTop(rootReal);
   const snap = top === null ? null : await gitSnapshot(gitAt(rootReal));
-  const tracked = snap ? snap.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
+  const tracked = listing ? listing.paths : snap ? snap.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
+  // A commit's tree confines its own reads (a link out of the tree is refused as readConfined refuses it).
+  const readRepo = (rel: string, id: string, max: number): ReadOutcome => (tree ? tree.read(rel, id, max) : readConfined(rootReal, rel, id, max));
   const byPolicy = excludeMatcher(options.policy.discover.exclude);
   const outPrefix = outputPrefix(rootReal, options.outDir);
   const isExcluded = (p: string): boolean => (outPrefix !== null && p.startsWith(outPrefix)) || isBundleOutput(p) || byPolicy(p);
@@ -108,7 +120,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       localExcluded.push(path);
       continue;
     }
-    const read = readConfined(rootReal, path, path, maxBytes);
+    const read = readRepo(path, path, maxBytes);
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
@@ -121,9 +133,9 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   files.sort((a, b) => compareCodeUnits(a.id, b.id));
   localExcluded.sort(compareCodeUnits);
   ignored.sort(compareCodeUnits);
-  const git = snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: false };
+  const git = listing ? listing.git : snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: false };
   return {
-    value: { rootReal, managedReal, files, paths, git, localExcluded, ignored, isExcluded, isDirty: snap ? dirtyCheck(snap) : () => false },
+    value: { rootReal, managedReal, files, paths, git, localExcluded, ignored, isExcluded, isDirty: snap ? dirtyCheck(snap) : () => false, readRepo },
     diagnostics,
   };
 }

@@ -14,7 +14,7 @@ import type { Root } from '../types.js';
 import { expandsImports } from './formats.js';
 import { source } from './discover.js';
 import { isBundleOutput } from './output-dir.js';
-import { readConfined } from './read-confined.js';
+import { readConfined, type ReadOutcome } from './read-confined.js';
 
 export interface FollowContext {
   roots: ImportRoots & { repoReal: string; managedReal: string | null };
@@ -25,6 +25,8 @@ export interface FollowContext {
   /** Paths that are never inputs (policy excludes, the bundle output directory). */
   isExcluded(path: string): boolean;
   parse(file: SourceFile): { value: ParsedDoc; diagnostics: Diagnostic[] };
+  /** Read a repository file (discovery's readRepo: the work tree or a commit's tree). */
+  readRepo?(rel: string, id: string, maxBytes: number): ReadOutcome;
 }
 
 export interface Followed {
@@ -92,7 +94,7 @@ function readImport(root: Root, rel: string, id: string, importer: SourceFile, c
   if (root === 'user') return null;
   const rootReal = root === 'managed' ? ctx.roots.managedReal : ctx.roots.repoReal;
   if (!rootReal || (root === 'repo' ? ctx.isExcluded(rel) : isBundleOutput(rel))) return null;
-  const read = readConfined(rootReal, rel, id, ctx.maxBytes);
+  const read = root === 'repo' && ctx.readRepo ? ctx.readRepo(rel, id, ctx.maxBytes) : readConfined(rootReal, rel, id, ctx.maxBytes);
   if (!read.ok) return read.missing ? null : { diagnostic: read.diagnostic };
   return source(root, rel, 'import', importer.layer, importer.scope, read.bytes, read.realRel, importer.tracked);
 }

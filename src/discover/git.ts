@@ -50,8 +50,8 @@ export async function workTreeTop(dir: string): Promise<string | null> {
   }
 }
 
-const LOCAL_PATHSPECS = [':(glob)**/CLAUDE.local.md', ':(glob)**/.claude/rules/**/*.local.md'];
-const INSTRUCTION_PATHSPECS = [
+export const LOCAL_PATHSPECS = [':(glob)**/CLAUDE.local.md', ':(glob)**/.claude/rules/**/*.local.md'];
+export const INSTRUCTION_PATHSPECS = [
   ':(glob)**/AGENTS.md', ':(glob)**/AGENTS.override.md', ':(glob)**/CLAUDE.md', ':(glob)**/GEMINI.md',
   ':(glob)**/.claude/rules/**/*.md', ':(glob)**/.cursor/rules/**/*.mdc', ':(glob)**/.github/instructions/**/*.instructions.md',
   ':(glob).github/copilot-instructions.md', ':(glob).cursorrules',
@@ -95,6 +95,7 @@ function splitZ(out: string): string[] {
   return out.split('\0').filter((p) => p.length > 0);
 }
 
-function stripCredentials(url: string): string {
+/** A remote URL without the user and password some CI systems embed in it. */
+export function stripCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
 }

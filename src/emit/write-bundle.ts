@@ -1,7 +1,8 @@
 /**
  * Emit (I/O): write a bundle directory atomically.
  *
- * 1. Build every file in memory (manifest bytes, contexts, attachments).
+ * 1. Build every file in memory (manifest bytes, contexts, attachments, and
+ *    one blob per distinct source content, named by its sha256).
  * 2. Remove temp directories of earlier builds whose process is gone (an
  *    interrupted build leaves one; a concurrent build's is left alone).
  * 3. Write the files into a fresh temporary directory beside the destination,
@@ -17,24 +18,35 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { openBundle } from '../bundle/open-bundle.js';
-import { ATTACHMENT_DIR, CONTEXT_DIR, CURRENT_POINTER, entryFile, MANIFEST_FILE } from '../bundle/layout.js';
+import { BUNDLE_DIRS, CURRENT_POINTER, entryFile, MANIFEST_FILE, sourceBlobFile } from '../bundle/layout.js';
 import { manifestBytes, type ManifestV1 } from '../bundle/model.js';
-import { UsageError } from '../diagnostics/errors.js';
+import { InternalError, UsageError } from '../diagnostics/errors.js';
 import { dirname, join, resolve as resolvePath } from 'node:path';
-import type { Attachment, Variant } from '../types.js';
+import type { Attachment, SourceFile, Variant } from '../types.js';
+import { digestOf } from '../util/hash.js';
 
 export interface BundleFiles {
   manifest: ManifestV1;
   variants: readonly Variant[];
   attachments: readonly Attachment[];
+  /** Every file read (CompileResult.discovered): the bytes of the source blobs. */
+  discovered: { files: readonly SourceFile[] };
 }
 
-/** Relative path → content of every file in the bundle. */
-export function bundleFileMap(b: BundleFiles): Map<string, string> {
-  const files = new Map<string, string>();
+/** Relative path → content of every file in the bundle (text files as strings, source blobs as raw bytes). */
+export function bundleFileMap(b: BundleFiles): Map<string, string | Uint8Array> {
+  const files = new Map<string, string | Uint8Array>();
   files.set(MANIFEST_FILE, manifestBytes(b.manifest));
   for (const v of b.variants) files.set(entryFile('variant', v.id), v.text);
   for (const a of b.attachments) files.set(entryFile('attachment', a.id), a.text);
+  const byId = new Map(b.discovered.files.map((f) => [f.id, f] as const));
+  for (const [id, f] of Object.entries(b.manifest.files)) {
+    const rel = sourceBlobFile(f.sha256);
+    if (files.has(rel)) continue;
+    const bytes = byId.get(id)?.bytes;
+    if (!bytes || digestOf(bytes) !== f.sha256) throw new InternalError(`no bytes for source ${id} matching ${f.sha256}`);
+    files.set(rel, bytes);
+  }
   return files;
 }
 
@@ -70,9 +82,8 @@ function writeInto(outDir: string, b: BundleFiles): string {
   }
   const tmp = freshDir(outDir, `.tmp-${b.manifest.bundle_id}-${process.pid}-`);
   try {
-    mkdirSync(join(tmp, CONTEXT_DIR));
-    mkdirSync(join(tmp, ATTACHMENT_DIR));
-    for (const [rel, text] of bundleFileMap(b)) writeFileSync(join(tmp, rel), text);
+    for (const sub of BUNDLE_DIRS) mkdirSync(join(tmp, sub));
+    for (const [rel, content] of bundleFileMap(b)) writeFileSync(join(tmp, rel), content);
     if (existsSync(dest)) {
       const old = `${tmp}.old`;
       renameSync(dest, old);

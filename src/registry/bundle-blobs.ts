@@ -13,7 +13,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ATTACHMENT_DIR, CONTEXT_DIR, listedFiles, MANIFEST_FILE } from '../bundle/layout.js';
+import { BUNDLE_DIRS, listedFiles, MANIFEST_FILE } from '../bundle/layout.js';
 import { manifestBytes, type ManifestV1 } from '../bundle/model.js';
 import { BundleError, openBundle, type OpenedBundle } from '../bundle/open-bundle.js';
 import { parseManifest } from '../bundle/parse-manifest.js';
@@ -81,8 +81,7 @@ export async function materialiseBundle(store: Store, digest: string, record: Bu
   mkdirSync(root, { recursive: true });
   const tmp = mkdtempSync(join(root, '.tmp-'));
   try {
-    mkdirSync(join(tmp, CONTEXT_DIR));
-    mkdirSync(join(tmp, ATTACHMENT_DIR));
+    for (const sub of BUNDLE_DIRS) mkdirSync(join(tmp, sub));
     writeFileSync(join(tmp, MANIFEST_FILE), manifestRaw);
     for (const [rel, want] of listedFiles(parsed.manifest)) writeFileSync(join(tmp, rel), await readBlob(store, want.sha256, rel));
     openBundle(tmp, { expectDigest: digest, verify: 'all', verifyManifest: signedBy({ ...signature, envelope }) });

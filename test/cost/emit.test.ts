@@ -34,7 +34,9 @@ function emit(i: ManifestInput): void {
   const manifest = buildManifest(i);
   bundleDigest(manifest);
   const out = mkdtempSync(join(scratch, 'out-'));
-  writeBundle(out, { manifest, variants: i.variants, attachments: i.attachments });
+  // The source blobs come from the files read: the resolution holds each one.
+  const discovered = { files: [...i.resolution.sources.values()].map((s) => s.file) };
+  writeBundle(out, { manifest, variants: i.variants, attachments: i.attachments, discovered });
   rmSync(out, { recursive: true, force: true });
 }
 

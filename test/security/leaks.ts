@@ -13,7 +13,7 @@ import { formatDiagnostics } from '../../src/report/text.js';
 
 export function surfaces(result: CompileResult): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [rel, text] of bundleFileMap(result)) out.set(`bundle:${rel}`, text);
+  for (const [rel, text] of bundleFileMap(result)) out.set(`bundle:${rel}`, typeof text === 'string' ? text : Buffer.from(text).toString('utf8'));
   out.set('manifest', manifestBytes(result.manifest));
   out.set('diagnostics.json', JSON.stringify(result.diagnostics));
   const lines = (file: string): string[] | undefined => result.resolution.sources.get(file)?.doc.text.split('\n');

@@ -5,7 +5,7 @@
  * bundle file but the rendered context, is searched for any 12 consecutive
  * characters of any secret, case-insensitively. The only exceptions are the
  * rendered context itself (context/*.md, `explain --text`), which is the
- * agent's input — and `explain --text` must then say on stderr that it
+ * agent's input, and the source blobs it is rendered from (sources/) — and `explain --text` must then say on stderr that it
  * prints secrets. Runs the built CLI (`npm run build` first).
  */
 import { spawnSync } from 'node:child_process';
@@ -122,7 +122,8 @@ describe('every CLI output and bundle file', () => {
     for (const f of files) {
       const rel = relative(bundleDir, f);
       const leak = leakIn(readFileSync(f, 'utf8'));
-      if (rel.startsWith('context/') || rel.startsWith('attachments/')) continue;
+      // sources/ holds the raw bytes the context is rendered from (for rulec diff), like the context itself.
+      if (rel.startsWith('context/') || rel.startsWith('attachments/') || rel.startsWith('sources/')) continue;
       expect(leak, rel).toBeNull();
     }
     expect(files.some((f) => relative(bundleDir, f).startsWith('context/') && leakIn(readFileSync(f, 'utf8')) !== null)).toBe(true);

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import { BundleError, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
 import { variantFor, type ManifestV1 } from '../../bundle/model.js';
+import { policyDigest } from '../../config/policy.js';
 import { readConfined } from '../../discover/read-confined.js';
 import { classifyPath } from '../../discover/formats.js';
 import { CURRENT_POINTER, parseCurrentPointer } from '../../bundle/layout.js';
@@ -13,8 +14,7 @@ import { explainPath, formatExplanation } from '../../report/explain.js';
 import { NO_REDACTIONS, redact, redactDeep, type Redactions } from '../../diagnostics/redact.js';
 import { escapeFields, jsonText } from '../../report/escape.js';
 import { printContext, warnAboutSecrets } from './print-context.js';
-import { canonicalJson } from '../../util/canonical-json.js';
-import { digestOf, sha256Hex } from '../../util/hash.js';
+import { sha256Hex } from '../../util/hash.js';
 import { dirnameOf } from '../../util/posix-path.js';
 import { formatOption, parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
@@ -142,7 +142,7 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
   // Loaded here, not at start-up: `--bundle DIR` never checks freshness, so it never needs them.
   const [{ loadPolicy }, { discover }] = await Promise.all([import('../../config/load-policy.js'), import('../../discover/discover.js')]);
   const { policy } = loadPolicy(options.repoDir, options.policyFile);
-  if (digestOf(canonicalJson(policy)) !== m.policy.digest) return false;
+  if (policyDigest(policy) !== m.policy.digest) return false;
   const found = await discover({ repoDir: options.repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy });
   // Discovery lists instruction files only (imports are read later), so compare it
   // with the manifest's files that are not imports.

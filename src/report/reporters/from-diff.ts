@@ -2,8 +2,8 @@
  * The seam for `rulec diff` and `rulec check`: wrap their plain data in a
  * report, then hand it to renderReport / emitReport like build and lint do.
  *
- *   emitReport(io, reportRequest(values, io), diffReportOf(diff, toolInfo()), secrets);
- *   emitReport(io, request, checkReportOf(check, { lines, policy_file }, toolInfo()), secrets);
+ *   await emitReport(io, reportRequest(values, io), diffReportOf(diff, toolInfo()), secrets);
+ *   await emitReport(io, request, checkReportOf(check, { lines, policy_file }, toolInfo()), secrets);
  *
  * `lines` holds head's source lines that the check's diagnostics point at
  * (frameLinesOf in from-compile.ts gives them from head's compile result).

@@ -1,11 +1,12 @@
 /** `rulec diff` and `rulec check` as text: headline rows, then each section a reviewer reads. */
-import type { BundleDiff, CheckReport, RuleChange, TopicWinner } from '../../diff/types.js';
+import type { BundleDiff, CheckReport, DiffSide, PathGroup, RuleChange, RuleSite, TopicWinner } from '../../diff/types.js';
 import { formatDiagnostics, num, summaryLine, type SourceLines } from '../text.js';
 import { checkRows, diffRows, type Row } from './diff-facts.js';
-import { signed } from './facts.js';
+import { plural, signed } from './facts.js';
 
 const MAX_RULES = 50;
 const MAX_LINES = 12;
+const MAX_GROUPS = 10;
 
 function rows(list: readonly Row[]): string[] {
   const width = Math.max(...list.map((r) => r.label.length));
@@ -19,13 +20,35 @@ function section(title: string, body: readonly string[]): string[] {
 const side = (w: TopicWinner | null): string => (w ? `\`${w.value}\`${w.decided ? '' : ' (undecided)'}` : '(none)');
 const where = (w: TopicWinner | null): string => (w ? `, decided by ${w.source}:${w.line}` : '');
 
+const at = (x: RuleSite): string => `${x.source}:${x.line}${x.enforced ? ', enforced' : ''}`;
+
 function ruleLines(r: RuleChange): string[] {
-  const site = r.new ?? r.old;
-  const head = `  ${r.kind.padEnd(8)} ${r.rule}${site ? ` (${site.source}:${site.line})` : ''}${r.effects.length > 0 ? ` [${r.effects.join(', ')}]` : ''}`;
+  // A moved rule says where it came from: the move is the change.
+  const site = r.kind === 'moved' && r.old && r.new ? `${at(r.old)} → ${at(r.new)}` : (r.new ?? r.old) ? at((r.new ?? r.old) as RuleSite) : '';
+  const head = `  ${r.kind.padEnd(8)} ${r.rule}${site ? ` (${site})` : ''}${r.effects.length > 0 ? ` [${r.effects.join(', ')}]` : ''}`;
   const changed = [...r.removed_lines.map((l) => `      - ${l}`), ...r.added_lines.map((l) => `      + ${l}`)];
   const shown = changed.slice(0, MAX_LINES);
   if (changed.length > shown.length) shown.push(`      … ${changed.length - shown.length} more lines`);
   return [head, ...shown];
+}
+
+/** Per group of units that share an old and a new variant: size, tokens, and how much of its cached prefix survives. */
+function groupLines(d: BundleDiff): string[] {
+  if (d.groups.length === 0) return [];
+  const row = (g: PathGroup): string => {
+    const n = g.paths?.count ?? g.dirs.count;
+    const c = g.cache;
+    const cache = c.whole_prefix ? `${num(c.kept_tokens)}/${num(c.old_tokens)} cached, only appended` : `${num(c.kept_tokens)}/${num(c.old_tokens)} cached, first change ${c.first_change ?? '-'}`;
+    const example = (g.paths?.examples ?? g.dirs.examples)[0];
+    return `  ${num(n).padStart(6)}  ${`${num(g.tokens.old)} → ${num(g.tokens.new)} (${signed(g.tokens.new - g.tokens.old)})`.padEnd(22)} ${cache}${example ? `; e.g. ${example}` : ''}`;
+  };
+  const out = d.groups.slice(0, MAX_GROUPS).map(row);
+  if (d.groups.length > MAX_GROUPS) out.push(`  … ${d.groups.length - MAX_GROUPS} more groups`);
+  return out;
+}
+
+function sideLine(s: DiffSide): string {
+  return `${s.bundle_id} (${s.label}${s.commit ? ` at ${s.commit.slice(0, 12)}` : ''}; ${plural(s.diagnostics.errors, 'error')}, ${plural(s.diagnostics.warnings, 'warning')})`;
 }
 
 export function diffSections(d: BundleDiff): string[] {
@@ -48,19 +71,23 @@ export function diffSections(d: BundleDiff): string[] {
   const dirs = d.affected.directories.map((a) => `  ${a.dir.padEnd(24)} ${num(a.count)}${a.examples.length > 0 ? `  (${a.examples.join(', ')})` : ''}`);
   if (d.affected.omitted > 0) dirs.push(`  … ${d.affected.omitted} more directories`);
   out.push(...section(`Affected ${d.affected.unit} by directory`, dirs));
+  out.push(...section(`${d.summary.unit === 'paths' ? 'Path' : 'Directory'} groups (${d.summary.unit}, tokens, prompt cache)`, groupLines(d)));
+  out.push(...section('Attachments', d.attachments.map((a) =>
+    `  ${a.change.padEnd(8)} ${a.source}${a.new ? ` (${a.new.globs.join(', ')}; ${num(a.new.tokens)} tokens)` : ''}`)));
   out.push(...section('Notes', d.notes.map((n) => `  ${n}`)));
   return out;
 }
 
 export function textOfDiff(d: BundleDiff): string {
-  const head = [`rulec diff ${d.old.label} → ${d.new.label}`];
-  if (d.identical) return `${head[0]}\n  identical: both are ${d.new.bundle_id}\n`;
+  const head = [`rulec diff ${d.old.label} → ${d.new.label}`, `  old  ${sideLine(d.old)}`, `  new  ${sideLine(d.new)}`];
+  if (d.identical) return `${head.join('\n')}\n  identical: both are bundle ${d.new.bundle_id}; no path's context changed\n`;
   return `${[...head, ...rows(diffRows(d)), ...diffSections(d)].join('\n')}\n`;
 }
 
 export function textOfCheck(c: CheckReport, lines: SourceLines): string {
   const out = [`rulec check ${c.base.ref} (${c.base.commit.slice(0, 12)}) → ${c.head.ref} (${c.head.commit.slice(0, 12)})`];
-  if (c.skipped) return `${out[0]}\n  no rule file changed: nothing to check\n`;
+  // The fast path says it in one line: what was compared, and how the base was chosen.
+  if (c.skipped) return `${out[0]}: no rule file changed, nothing to check (base: ${c.base.how})\n`;
   out.push(...rows([...checkRows(c), ...(c.diff && !c.diff.identical ? diffRows(c.diff) : [])]));
   out.push(...section('Fails because', c.reasons.map((r) => `  - ${r}`)));
   if (c.risk) {

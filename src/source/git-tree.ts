@@ -1,0 +1,213 @@
+/**
+ * A commit's tree, read from git objects only: `git ls-tree -r -z -l` lists
+ * it, `git cat-file --batch` reads blobs. Nothing touches the work tree or the
+ * index (and GIT_OPTIONAL_LOCKS=0 keeps git from refreshing it), so any ref
+ * can be compiled while the work tree holds something else.
+ *
+ * Reads are confined to the tree exactly as readConfined confines the work
+ * tree to its root:
+ * 1. A path must be a plain relative posix path (no empty, `.` or `..`
+ *    segments, no NUL).
+ * 2. It is resolved one component at a time; a symlink (mode 120000, whose
+ *    blob is its target) is expanded relative to its directory, at most 40
+ *    links; a step above the tree's root or an absolute target is refused
+ *    (RC1002), a missing target is a broken link (RC1005).
+ * 3. Only blobs are files; a submodule (gitlink) is not read. Files over the
+ *    byte limit are refused unread (their size comes from the listing).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { diag } from '../diagnostics/diagnostic.js';
+import { UsageError } from '../diagnostics/errors.js';
+import { lowerBound } from '../util/sorted.js';
+import type { SourceRead } from './types.js';
+
+interface Entry {
+  mode: string;
+  sha: string;
+  /** Bytes, or -1 when the tree was listed without sizes. */
+  size: number;
+}
+
+const MAX_LINKS = 40;
+const SYMLINK = '120000';
+const GIT_ENV = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+
+export class GitTree {
+  private readonly blobs = new Map<string, Buffer>();
+
+  private constructor(
+    readonly repoDir: string,
+    readonly commit: string,
+    private readonly entries: Map<string, Entry>,
+    /** Every path git lists, sorted by code unit (what `git ls-files` gives for a checkout of this commit). */
+    readonly paths: string[],
+  ) {}
+
+  /**
+   * The tree of `rev` (a commit-ish) in the repository at `repoDir`. Without
+   * `sizes` the listing skips blob sizes (one object lookup per file fewer on
+   * a 100,000-file tree); the byte limit is then checked after a blob is read.
+   */
+  static async open(repoDir: string, rev: string, { sizes = true }: { sizes?: boolean } = {}): Promise<GitTree> {
+    const commit = await resolveCommit(repoDir, rev);
+    const listing = await run(repoDir, ['ls-tree', '-r', '-z', ...(sizes ? ['-l'] : []), '--full-tree', commit]);
+    const entries = new Map<string, Entry>();
+    const text = listing.toString('utf8');
+    // "<mode> SP <type> SP <object> [SP+ <size>] TAB <path>" NUL — parsed by position: 100,000 records are a hot loop.
+    for (let at = 0; at < text.length;) {
+      const end = text.indexOf('\0', at);
+      const stop = end < 0 ? text.length : end;
+      const tab = text.indexOf('\t', at);
+      const sp1 = text.indexOf(' ', at);
+      const sp2 = text.indexOf(' ', sp1 + 1);
+      const sp3 = text.indexOf(' ', sp2 + 1);
+      const shaEnd = sp3 >= 0 && sp3 < tab ? sp3 : tab;
+      const size = shaEnd === tab ? -1 : Number(text.slice(shaEnd, tab).trim().replace('-', '0'));
+      entries.set(text.slice(tab + 1, stop), { mode: text.slice(at, sp1), sha: text.slice(sp2 + 1, shaEnd), size });
+      at = stop + 1;
+    }
+    // git lists in byte order; sort by code unit (the same for ASCII, so nearly free).
+    const paths = [...entries.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return new GitTree(repoDir, commit, entries, paths);
+  }
+
+  /** Fetch the blobs of these paths (and of the links on their way) in one `git cat-file --batch`. */
+  async prefetch(rels: readonly string[]): Promise<void> {
+    const shas = [...new Set(rels.map((r) => this.entries.get(r)).filter((e): e is Entry => e !== undefined && e.mode !== '160000').map((e) => e.sha))]
+      .filter((s) => !this.blobs.has(s));
+    if (shas.length === 0) return;
+    const out = await run(this.repoDir, ['cat-file', '--batch'], `${shas.join('\n')}\n`);
+    this.storeBatch(out);
+  }
+
+  /** Read `rel` from the tree, confined to it (see the numbered steps above). `id` names the file in diagnostics. */
+  read(rel: string, id: string, maxBytes: number): SourceRead {
+    if (!plainPath(rel)) return refuse('RC1002', id, 'path is not a plain path inside its root; not loaded');
+    const found = this.resolve(rel);
+    if (found.kind !== 'file') {
+      if (found.kind === 'missing') return { ok: false, missing: true };
+      if (found.kind === 'outside') return refuse('RC1002', id, 'path leads outside its root through a symbolic link; not loaded');
+      return refuse('RC1005', id, found.kind === 'broken' ? 'symbolic link points to a file that does not exist' : 'symbolic link loop (or over 40 links); not loaded');
+    }
+    const tooLarge = (n: number): SourceRead => refuse('RC1006', id, `file is ${n} bytes, over the ${maxBytes}-byte read limit; not loaded`);
+    if (found.entry.size > maxBytes) return tooLarge(found.entry.size);
+    const bytes = this.blob(found.entry.sha);
+    return bytes.length > maxBytes ? tooLarge(bytes.length) : { ok: true, bytes, realRel: found.realRel };
+  }
+
+  /** True when `rel` names a file (blob or symlink) of the tree. */
+  has(rel: string): boolean {
+    return this.entries.has(rel);
+  }
+
+  private resolve(rel: string): { kind: 'file'; entry: Entry; realRel: string } | { kind: 'missing' | 'outside' | 'broken' | 'loop' } {
+    const todo = rel.split('/').reverse();
+    const done: string[] = [];
+    let links = 0;
+    let viaLink = false;
+    for (let seg = todo.pop(); seg !== undefined; seg = todo.pop()) {
+      if (seg === '' || seg === '.') continue;
+      if (seg === '..') {
+        if (done.length === 0) return { kind: 'outside' };
+        done.pop();
+        continue;
+      }
+      const path = [...done, seg].join('/');
+      const entry = this.entries.get(path);
+      if (entry?.mode === SYMLINK) {
+        if (++links > MAX_LINKS) return { kind: 'loop' };
+        const target = this.blob(entry.sha).toString('utf8');
+        if (target.startsWith('/') || target === '' || target.includes('\0')) return { kind: 'outside' };
+        if (todo.length === 0) viaLink = true;
+        const segs = target.split('/');
+        for (let i = segs.length - 1; i >= 0; i--) todo.push(segs[i] as string);
+        continue;
+      }
+      if (entry) {
+        if (todo.length > 0 || entry.mode === '160000') return { kind: 'missing' };
+        return { kind: 'file', entry, realRel: path };
+      }
+      if (!this.isDir(path)) return { kind: viaLink ? 'broken' : 'missing' };
+      done.push(seg);
+    }
+    return { kind: 'missing' };
+  }
+
+  /** A directory of the tree: some path lies below it (binary search over the sorted paths). */
+  private isDir(dir: string): boolean {
+    const i = lowerBound(this.paths, `${dir}/`);
+    return i < this.paths.length && (this.paths[i] as string).startsWith(`${dir}/`);
+  }
+
+  private blob(sha: string): Buffer {
+    let b = this.blobs.get(sha);
+    if (!b) {
+      // Not prefetched (an import found while parsing, a link target): one synchronous batch of one.
+      this.storeBatch(execFileSync('git', ['cat-file', '--batch'], { cwd: this.repoDir, env: GIT_ENV, input: `${sha}\n`, maxBuffer: 1 << 30 }));
+      b = this.blobs.get(sha);
+      if (!b) throw new UsageError(`git object ${sha} cannot be read in ${this.repoDir}`);
+    }
+    return b;
+  }
+
+  /** Parse `git cat-file --batch` output: "<sha> <type> <size>\n<bytes>\n" per object. */
+  private storeBatch(out: Buffer): void {
+    let at = 0;
+    while (at < out.length) {
+      const nl = out.indexOf(0x0a, at);
+      if (nl < 0) break;
+      const [sha = '', type = '', size = ''] = out.subarray(at, nl).toString('utf8').split(' ');
+      if (type === 'missing' || size === '') {
+        at = nl + 1;
+        continue;
+      }
+      const n = Number(size);
+      if (type === 'blob') this.blobs.set(sha, out.subarray(nl + 1, nl + 1 + n));
+      at = nl + 1 + n + 1;
+    }
+  }
+}
+
+function plainPath(rel: string): boolean {
+  if (rel === '' || rel.startsWith('/') || rel.includes('\0') || rel.length > 4096) return false;
+  return rel.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+function refuse(code: string, id: string, message: string): SourceRead {
+  return { ok: false, missing: false, diagnostic: diag(code, { file: id, message }) };
+}
+
+/** The full commit id `rev` names, or a UsageError that says it names none. */
+export async function resolveCommit(repoDir: string, rev: string): Promise<string> {
+  if (rev.startsWith('-')) throw new UsageError(`not a git revision: ${rev}`);
+  try {
+    return (await run(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).toString('utf8').trim();
+  } catch {
+    throw new UsageError(`${rev} is not a commit in ${repoDir}`);
+  }
+}
+
+/** Run git with only object reads allowed to happen; stdout as bytes (paths and blobs are not always UTF-8). */
+export async function run(cwd: string, args: readonly string[], input?: string): Promise<Buffer> {
+  const r = await runStatus(cwd, args, input);
+  if (r.code !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr.trim()}`);
+  return r.stdout;
+}
+
+/** Like run(), but resolves with the exit status instead of failing on a non-zero one. */
+export function runStatus(cwd: string, args: readonly string[], input?: string): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('git', ['-c', 'core.quotePath=false', ...args], { cwd, env: GIT_ENV, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout?.on('data', (b: Buffer) => out.push(b));
+    child.stderr?.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
+    if (child.stdin) {
+      // git may exit before it reads all of its input (a failed ref): its status says why, not EPIPE.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(input);
+    }
+  });
+}

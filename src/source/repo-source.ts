@@ -1,0 +1,49 @@
+/**
+ * A repository's files as discovery sees them, from somewhere other than the
+ * work tree: today a commit's tree read from git objects (git-tree.ts), so
+ * `rulec check` and `rulec diff git:REF` compile any commit without touching
+ * the work tree or the index. Discovery reads the work tree itself when it is
+ * given no source.
+ */
+import { classifyPath } from '../discover/formats.js';
+import { stripCredentials, type GitInfo } from '../discover/git.js';
+import { GitTree, runStatus } from './git-tree.js';
+import type { SourceRead } from './types.js';
+
+export interface RepoListing {
+  /** Every path of the tree, sorted (what `git ls-files` lists in a checkout). */
+  paths: string[];
+  git: GitInfo;
+}
+
+export interface RepoSource {
+  readonly kind: 'git';
+  /** `git:<ref>` — for reports. */
+  readonly label: string;
+  readonly commit: string;
+  listing(): Promise<RepoListing>;
+  /** Read a repository file, confined to the tree; `id` names it in diagnostics. */
+  read(rel: string, id: string, maxBytes: number): SourceRead;
+}
+
+/** The tree of commit `rev` in the repository at `repoDir`. */
+export async function gitSource(repoDir: string, rev: string): Promise<RepoSource> {
+  const tree = await GitTree.open(repoDir, rev);
+  // Every instruction file in one cat-file batch; imports and link targets are read as they are found.
+  await tree.prefetch(tree.paths.filter((p) => classifyPath(p) !== null));
+  return {
+    kind: 'git',
+    label: `git:${rev}`,
+    commit: tree.commit,
+    async listing() {
+      const [remote, count] = await Promise.all([
+        runStatus(repoDir, ['config', '--get', 'remote.origin.url']),
+        runStatus(repoDir, ['rev-list', '--count', tree.commit]),
+      ]);
+      const url = remote.code === 0 ? stripCredentials(remote.stdout.toString('utf8').trim()) : '';
+      const seq = Number(count.stdout.toString('utf8').trim());
+      return { paths: tree.paths, git: { remote: url || null, commit: tree.commit, seq: Number.isSafeInteger(seq) ? seq : 0, dirty: false } };
+    },
+    read: (rel, id, maxBytes) => tree.read(rel, id, maxBytes),
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * Which paths changed between two commits, and which of them can change the
+ * bundle — `rulec check`'s fast path, so it must answer without compiling,
+ * without the tokenizer and without reading the work tree:
+ *
+ * 1. `git diff --name-only --no-renames base head` (simple-git): the changed
+ *    paths, a rename as the old and the new path.
+ * 2. A path counts when it is an instruction file (the format table), the
+ *    policy file, or lies in a managed directory inside the repository.
+ * 3. Any other changed path counts when head's instruction files import it,
+ *    directly or through other imported files (or is the real file behind a
+ *    symlink on that way): the `@` tokens of each level are read from git
+ *    objects and resolved with importTarget, up to the import depth limit.
+ *    Head alone suffices: an import that only base had sits in a file that
+ *    changed, and that file is itself checked.
+ */
+import { simpleGit } from 'simple-git';
+import { REPO_POLICY_PATH } from '../config/policy-path.js';
+import { classifyPath } from '../discover/formats.js';
+import { importCandidates, importTarget } from '../parse/import-target.js';
+import { isWithin } from '../util/posix-path.js';
+import { INSTRUCTION_PATHSPECS, LOCAL_PATHSPECS } from '../discover/git.js';
+import { run, runStatus } from './git-tree.js';
+
+export interface RuleChanges {
+  /** Every changed path, sorted. */
+  changed: string[];
+  /** Those that can change the bundle, sorted. */
+  relevant: string[];
+}
+
+/** Import hops followed: the most any policy allows (imports.max_depth ≤ 16), so no policy makes a change invisible here. */
+const MAX_DEPTH = 16;
+
+export async function ruleChanges(repoDir: string, base: string, head: string, options: { policyFile?: string; managedDirs?: readonly string[] } = {}): Promise<RuleChanges> {
+  const out = await simpleGit({ baseDir: repoDir, trimmed: false }).raw(['--no-optional-locks', '-c', 'core.quotePath=false', 'diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', base, head, '--']);
+  const changed = out.split('\0').filter((p) => p !== '').sort(compare);
+  const policyFile = options.policyFile ?? REPO_POLICY_PATH;
+  const managed = options.managedDirs ?? [];
+  const relevant = new Set(changed.filter((p) => p === policyFile || classifyPath(p) !== null || managed.some((d) => isWithin(p, d))));
+  if (changed.some((p) => !relevant.has(p))) {
+    const imported = await importedFrom(repoDir, head);
+    for (const p of changed) if (imported.has(p)) relevant.add(p);
+  }
+  return { changed, relevant: [...relevant].sort(compare) };
+}
+
+/**
+ * Every path head's instruction files import, directly or through imported
+ * files, whether or not it exists — and the real paths behind symlinks on the
+ * way (discovery reads a link's target, resolving its imports from the link's
+ * place). One `git grep -l @` over the instruction files finds the few that
+ * can import anything at all; each level's files are then read in one
+ * `git cat-file --batch` and their tokens resolved.
+ */
+async function importedFrom(repoDir: string, head: string): Promise<Set<string>> {
+  const [links, withAt] = await Promise.all([symlinksOf(repoDir, head), filesWithAt(repoDir, head)]);
+  const reached = new Set<string>();
+  const read = new Set<string>();
+  /** Real path to read → the ids it was reached as (imports resolve against those). */
+  let frontier = new Map<string, Set<string>>();
+  const reach = (id: string): void => {
+    reached.add(id);
+    const real = realPath(id, links);
+    if (real === null) return;
+    reached.add(real);
+    if (read.has(real)) return;
+    frontier.set(real, (frontier.get(real) ?? new Set<string>()).add(id));
+  };
+  for (const p of withAt) if (classifyPath(p) !== null) reach(p);
+  // Instruction files that are links: discovery reads their targets.
+  for (const p of links.keys()) if (classifyPath(p) !== null) reach(p);
+  for (let depth = 0; depth <= MAX_DEPTH && frontier.size > 0; depth++) {
+    const level = frontier;
+    frontier = new Map();
+    for (const real of level.keys()) read.add(real);
+    const texts = await blobsAt(repoDir, head, [...level.keys()]);
+    for (const [real, ids] of level) {
+      for (const token of importTokens(texts.get(real) ?? '')) {
+        for (const from of ids) {
+          for (const candidate of importCandidates(token)) {
+            // A root that matches no absolute path: an absolute import is never followed from a git tree.
+            const t = importTarget({ root: 'repo', rel: from }, candidate, { repo: '/\0' });
+            if (t.kind === 'file' && !reached.has(t.id)) reach(t.id);
+          }
+        }
+      }
+    }
+  }
+  return reached;
+}
+
+/**
+ * `@path` tokens at a word start, as parse-doc reads imports (`\ ` escapes a
+ * space) — also inside code spans, fences and comments, which parse-doc
+ * skips: a superset, so a change is compiled rather than missed.
+ */
+function importTokens(text: string): string[] {
+  if (!text.includes('@')) return [];
+  return [...text.matchAll(/(?:^|\s)@((?:[^\s\\]|\\ )+)/g)].map((m) => (m[1] as string).replace(/\\ /g, ' '));
+}
+
+/**
+ * The files among `rev`'s instruction files that contain an `@` at all. The
+ * pathspecs are discovery's, without glob magic (`*` then also crosses `/`):
+ * a superset that git matches several times faster; classifyPath decides.
+ */
+async function filesWithAt(repoDir: string, rev: string): Promise<string[]> {
+  const loose = [...INSTRUCTION_PATHSPECS, ...LOCAL_PATHSPECS].map((p) => p.replace(':(glob)', '').replaceAll('**/', '*'));
+  const r = await runStatus(repoDir, ['grep', '-l', '-z', '-I', '-F', '-e', '@', rev, '--', ...loose]);
+  if (r.code === 1) return [];
+  if (r.code !== 0) throw new Error(`git grep failed: ${r.stderr.trim()}`);
+  return r.stdout.toString('utf8').split('\0').filter((x) => x.startsWith(`${rev}:`)).map((x) => x.slice(rev.length + 1));
+}
+
+/** The text of each of `paths` in `rev` that is a file there (one `git cat-file --batch`, by `rev:path`). */
+async function blobsAt(repoDir: string, rev: string, paths: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const usable = paths.filter((p) => !p.includes('\n'));
+  if (usable.length === 0) return out;
+  const batch = await run(repoDir, ['cat-file', '--batch'], `${usable.map((p) => `${rev}:${p}`).join('\n')}\n`);
+  let at = 0;
+  for (const p of usable) {
+    const nl = batch.indexOf(0x0a, at);
+    if (nl < 0) break;
+    // "<sha> <type> <size>", or "<rev:path as given> missing|ambiguous" (the path may hold spaces).
+    const header = batch.subarray(at, nl).toString('utf8');
+    const [, type = '', size = ''] = header.split(' ');
+    if (/ (?:missing|ambiguous)$/.test(header) || !/^\d+$/.test(size)) {
+      at = nl + 1;
+      continue;
+    }
+    const n = Number(size);
+    if (type === 'blob') out.set(p, batch.subarray(nl + 1, nl + 1 + n).toString('utf8'));
+    at = nl + 1 + n + 1;
+  }
+  return out;
+}
+
+/** The symbolic links of `rev` (mode 120000) and their targets: found by scanning the listing, read in one batch. */
+async function symlinksOf(repoDir: string, rev: string): Promise<Map<string, string>> {
+  const listing = (await run(repoDir, ['ls-tree', '-r', '-z', '--full-tree', rev])).toString('utf8');
+  // Records are "<mode> blob <sha>\t<path>" NUL: find the ones that start with the symlink mode without splitting 100,000 records.
+  const mark = '\u0000120000 ';
+  const starts = listing.startsWith('120000 ') ? [0] : [];
+  for (let i = listing.indexOf(mark); i >= 0; i = listing.indexOf(mark, i + 1)) starts.push(i + 1);
+  const found: [string, string][] = starts.map((at) => {
+    const tab = listing.indexOf('\t', at);
+    const end = listing.indexOf('\u0000', tab);
+    return [listing.slice(tab + 1, end < 0 ? listing.length : end), listing.slice(at + '120000 blob '.length, tab)];
+  });
+  const links = new Map<string, string>();
+  if (found.length === 0) return links;
+  const batch = await run(repoDir, ['cat-file', '--batch'], `${found.map(([, sha]) => sha).join('\n')}\n`);
+  let at = 0;
+  for (const [path] of found) {
+    const nl = batch.indexOf(0x0a, at);
+    const size = Number(batch.subarray(at, nl).toString('utf8').split(' ')[2] ?? 0);
+    links.set(path, batch.subarray(nl + 1, nl + 1 + size).toString('utf8'));
+    at = nl + 1 + size + 1;
+  }
+  return links;
+}
+
+/** `path` with every symlink on it expanded (relative targets only, at most 40), or null when it leaves the tree. */
+function realPath(path: string, links: ReadonlyMap<string, string>): string | null {
+  if (links.size === 0) return path;
+  const todo = path.split('/').reverse();
+  const done: string[] = [];
+  for (let seg = todo.pop(), hops = 0; seg !== undefined; seg = todo.pop()) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (done.pop() === undefined) return null;
+      continue;
+    }
+    const target = links.get([...done, seg].join('/'));
+    if (target === undefined) {
+      done.push(seg);
+      continue;
+    }
+    if (++hops > 40 || target.startsWith('/')) return null;
+    todo.push(...target.split('/').reverse());
+  }
+  return done.join('/');
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,54 @@
+/**
+ * The built command: `rulec check` with no rule file changed prints one line,
+ * exits 0 and loads neither the compiler nor a tokenizer (every module the
+ * process resolves is traced; the command table of cli/main.ts loads only
+ * the command that runs, so the trace of `dist/cli/bin.js check` is what
+ * check loads); with a rule change the binary exits 1 on a risky change and 0
+ * once approved. Needs `npm run build`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { history, type History } from '../diff/history.js';
+
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'bin.js');
+const REGISTER = join(import.meta.dirname, 'trace-register.mjs');
+const made: History[] = [];
+afterAll(() => { for (const h of made) h.cleanup(); });
+
+function rulec(cwd: string, args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
+  expect(existsSync(CLI), 'run `npm run build` first').toBe(true);
+  const trace = join(cwd, '..', `trace-${Math.random().toString(36).slice(2)}.txt`);
+  const r = spawnSync(process.execPath, ['--import', REGISTER, CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', RULEC_TRACE_FILE: trace, ...env } });
+  const loaded = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
+  rmSync(trace, { force: true });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, loaded };
+}
+
+describe('rulec check (process)', () => {
+  it('no rule file changed: one line, exit 0, no compiler and no tokenizer loaded', () => {
+    const h = history({ 'AGENTS.md': '# Repo\n\nUse pnpm.\n', 'src/a.ts': 'export {};\n', 'README.md': '# Readme\n' });
+    made.push(h);
+    h.commit('head', { 'src/a.ts': 'export const a = 1;\n', 'README.md': '# Readme\n\nMore.\n' });
+    const r = rulec(h.repo, ['check', '--base', 'main~1']);
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toMatch(/^rulec check main~1 \([0-9a-f]{12}\) → HEAD \([0-9a-f]{12}\): no rule file changed, nothing to check \(base: given with --base\)\n$/);
+    const ours = r.loaded.filter((u) => u.includes('/dist/'));
+    expect(ours.some((u) => u.endsWith('/cli/commands/check.js'))).toBe(true);
+    expect(r.loaded.filter((u) => /\/(compile|diff-bundles|check-run|token-count|build|lint|explain)\.js$|js-tiktoken/.test(u))).toEqual([]);
+  });
+
+  it('a risky rule change fails without approval and passes with one for the head commit', () => {
+    const h = history({ 'AGENTS.md': '# Repo\n\nUse pnpm.\n', 'src/a.ts': 'export {};\n' });
+    made.push(h);
+    const head = h.commit('head', { 'AGENTS.md': '# Repo\n\nUse pnpm.\n\n## Release\n\nRun `pnpm publish` from main.\n' });
+    const unapproved = rulec(h.repo, ['check', '--base', 'main~1']);
+    expect(unapproved.status).toBe(1);
+    expect(unapproved.stdout).toContain('error RC8001: adds a deploy, publish or release command [deploy-command]');
+    const approved = rulec(h.repo, ['check', '--base', 'main~1', '--format', 'json'], { RULEC_APPROVALS: JSON.stringify({ head, approvers: ['alice'] }) });
+    expect(approved.status).toBe(0);
+    expect(JSON.parse(approved.stdout)).toMatchObject({ verdict: 'pass', risk: { level: 'high', approved: true } });
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Git fixture histories for diff and check tests: a repository made in a temp
+ * directory with a base commit and head commits, each written by the test
+ * from an inline file tree, at fixed dates (so commit ids are stable).
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { git } from '../helpers/fixture-repo.js';
+
+/** Path → content; null deletes the path; `{ link }` makes a symbolic link. */
+export type TreeEdit = Record<string, string | null | { link: string }>;
+
+export interface History {
+  dir: string;
+  repo: string;
+  /** Commit ids by name, in the order made. */
+  commits: Map<string, string>;
+  commit(name: string, edit: TreeEdit): string;
+  cleanup(): void;
+}
+
+export function history(base: TreeEdit, branch = 'main'): History {
+  // Commit dates count up per history, so a case's commit ids never depend on which cases ran before it.
+  let tick = 0;
+  const dir = mkdtempSync(join(tmpdir(), 'rulec-hist-'));
+  const repo = join(dir, 'repo');
+  mkdirSync(repo);
+  git(repo, '-c', `init.defaultBranch=${branch}`, 'init', '-q', '--template=');
+  const commits = new Map<string, string>();
+  const h: History = {
+    dir,
+    repo,
+    commits,
+    commit(name, edit) {
+      write(repo, edit);
+      git(repo, '-c', 'core.autocrlf=false', 'add', '-A');
+      const date = `2026-01-01T00:${String(Math.floor(tick / 60) % 60).padStart(2, '0')}:${String(tick % 60).padStart(2, '0')}Z`;
+      tick++;
+      execCommit(repo, name, date);
+      const id = git(repo, 'rev-parse', 'HEAD').trim();
+      commits.set(name, id);
+      return id;
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  h.commit('base', base);
+  return h;
+}
+
+function execCommit(repo: string, message: string, date: string): void {
+  execFileSync('git', ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', message], {
+    cwd: repo, encoding: 'utf8', env: { ...process.env, ...GIT_IDENTITY, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+  });
+}
+
+const GIT_IDENTITY = {
+  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'fixture', GIT_AUTHOR_EMAIL: 'fixture@example.invalid', GIT_COMMITTER_NAME: 'fixture', GIT_COMMITTER_EMAIL: 'fixture@example.invalid',
+};
+
+export function write(root: string, edit: TreeEdit): void {
+  for (const [path, content] of Object.entries(edit)) {
+    const abs = join(root, ...path.split('/'));
+    if (content === null) {
+      rmSync(abs, { force: true });
+      continue;
+    }
+    mkdirSync(dirname(abs), { recursive: true });
+    rmSync(abs, { force: true });
+    if (typeof content === 'string') writeFileSync(abs, content);
+    else symlinkSync(content.link, abs);
+  }
+}
