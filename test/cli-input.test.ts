@@ -15,7 +15,7 @@ import { explainCommand } from '../src/cli/commands/explain.js';
 import { lintCommand } from '../src/cli/commands/lint.js';
 import { makeTree, remove, type Made } from './security/tree.js';
 
-const CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
+const CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'bin.js');
 const made: Made[] = [];
 afterAll(() => made.forEach(remove));
 

@@ -21,8 +21,10 @@ const KIND_OF = new Map(Object.entries(CODE_OF).map(([kind, code]) => [code, kin
 
 export function severityDecision(policy: Pick<Policy, 'severity' | 'conflicts'>): Decision {
   const byKind = (policy.conflicts?.severity ?? {}) as Partial<Record<ConflictKind, Severity>>;
+  // A partial policy (diff rebuilds rulings from a manifest's facts) may carry no severity map.
+  const byCode: Readonly<Record<string, Severity | 'off'>> = policy.severity ?? {};
   return (code) => {
-    const own = Object.hasOwn(policy.severity, code) ? policy.severity[code] : undefined;
+    const own = Object.hasOwn(byCode, code) ? byCode[code] : undefined;
     if (own !== undefined) return own;
     const kind = KIND_OF.get(code);
     return (kind !== undefined ? byKind[kind] : undefined) ?? catalogueEntry(code).severity;

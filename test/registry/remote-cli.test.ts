@@ -26,8 +26,10 @@ async function run(argv: string[], command = registryCommand): Promise<{ code: n
 const signed = ['--trust', 'trust.json', '--key', 'keys/release.key', '--actor', 'alice'];
 const git = (...argv: string[]) => run([...argv, '--store', 'git+registry.git', ...signed]);
 
+let savedCacheDir: string | undefined;
 beforeAll(async () => {
   s = setup('rulec-remote-cli-');
+  savedCacheDir = process.env.RULEC_CACHE_DIR;
   process.env.RULEC_CACHE_DIR = join(s.dir, 'cache');
   remote = join(s.dir, 'registry.git');
   execFileSync('git', ['init', '--quiet', '--bare', remote]);
@@ -35,6 +37,8 @@ beforeAll(async () => {
   if (!REGISTRY_MISSING) reg = await startRegistry();
 });
 afterAll(async () => {
+  if (savedCacheDir === undefined) delete process.env.RULEC_CACHE_DIR;
+  else process.env.RULEC_CACHE_DIR = savedCacheDir;
   await reg?.stop();
   rmSync(s.dir, { recursive: true, force: true });
 });

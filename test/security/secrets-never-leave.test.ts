@@ -8,19 +8,17 @@
  * agent's input, and the source blobs it is rendered from (sources/) — and `explain --text` must then say on stderr that it
  * prints secrets. Runs the built CLI (`npm run build` first).
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { runCli } from '../helpers/run-cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compile.js';
 import { materialiseTree, type Materialised } from '../helpers/fixture-repo.js';
 import { leakIn, PERMISSIVE_POLICY, PLANTED, writeSecretTree } from './secret-fixture.js';
 
-const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
-
+/** The CLI in-process (test/helpers/run-cli.ts): every output surface of a command, without a spawn. */
 function rulec(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCli(args, cwd);
 }
 
 function filesUnder(dir: string): string[] {
@@ -71,9 +69,9 @@ describe('the planted fixture', () => {
 describe('every CLI output and bundle file', () => {
   let m: Materialised;
   let bundleDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     m = repo(PERMISSIVE_POLICY);
-    const built = rulec(['build'], m.repo);
+    const built = await rulec(['build'], m.repo);
     expect(built.code, built.stderr).toBe(0);
     bundleDir = join(m.repo, 'bundles', readFileSync(join(m.repo, 'bundles', 'current'), 'utf8').trim());
   });
@@ -90,18 +88,18 @@ describe('every CLI output and bundle file', () => {
     ['explain --profile codex', ['explain', 'sub/src/main.ts', '--profile', 'codex']],
     ['explain --profile claude-code --format json', ['explain', 'sub/src/main.ts', '--profile', 'claude-code', '--format', 'json']],
   ];
-  it.each(commands)('%s prints no secret', (_name, args) => {
-    const r = rulec(args, m.repo);
+  it.each(commands)('%s prints no secret', async (_name, args) => {
+    const r = await rulec(args, m.repo);
     expect(r.code, r.stderr).not.toBe(2);
     expect(leakIn(r.stdout), r.stdout).toBeNull();
     expect(leakIn(r.stderr), r.stderr).toBeNull();
   });
 
   // Every report format (src/report/reporters), on stdout and in --report files, for lint and build.
-  it.each([['lint', ['lint']], ['build --check', ['build', '--check']]] as const)('%s in every report format holds no secret', (name, args) => {
+  it.each([['lint', ['lint']], ['build --check', ['build', '--check']]] as const)('%s in every report format holds no secret', async (name, args) => {
     const formats = ['json', 'markdown', 'sarif', 'github', 'html'];
     const dir = join(m.dir, `reports-${name.replace(/\W+/g, '-')}`);
-    const r = rulec([...args, '--format', 'text', ...formats.flatMap((f) => ['--report', `${f}=${join(dir, `report.${f}`)}`])], m.repo);
+    const r = await rulec([...args, '--format', 'text', ...formats.flatMap((f) => ['--report', `${f}=${join(dir, `report.${f}`)}`])], m.repo);
     expect(r.code, r.stderr).not.toBe(2);
     expect(leakIn(r.stdout), r.stdout).toBeNull();
     for (const f of formats) {
@@ -110,8 +108,8 @@ describe('every CLI output and bundle file', () => {
     }
   });
 
-  it('text reports show the masks where the secrets were', () => {
-    const r = rulec(['lint'], m.repo);
+  it('text reports show the masks where the secrets were', async () => {
+    const r = await rulec(['lint'], m.repo);
     expect(r.stdout).toMatch(/\| .*ghp_\*{36}/);
     expect(r.stdout).toContain('AKIA****');
   });
@@ -136,8 +134,8 @@ describe('every CLI output and bundle file', () => {
     ['explain --profile claude-code --text', ['explain', 'sub/src/main.ts', '--profile', 'claude-code', '--text']],
     ['explain --profile codex --format json --text', ['explain', 'sub/src/main.ts', '--profile', 'codex', '--format', 'json', '--text']],
   ];
-  it.each(contexts)('%s prints the context as the agent gets it, and warns on stderr', (_name, args) => {
-    const r = rulec(args, m.repo);
+  it.each(contexts)('%s prints the context as the agent gets it, and warns on stderr', async (_name, args) => {
+    const r = await rulec(args, m.repo);
     expect(r.code).toBe(0);
     expect(leakIn(r.stdout)).not.toBeNull();
     expect(r.stderr).toMatch(/warning: this context holds \d+ detected secrets? \(RC60\d\d /);
@@ -146,10 +144,10 @@ describe('every CLI output and bundle file', () => {
 });
 
 describe('with secrets as errors (the default policy)', () => {
-  it('nothing is written, and no output carries a secret', () => {
+  it('nothing is written, and no output carries a secret', async () => {
     const m = repo();
     for (const args of [['build'], ['build', '--format', 'json'], ['explain', 'sub', '--format', 'json']]) {
-      const r = rulec(args, m.repo);
+      const r = await rulec(args, m.repo);
       expect(leakIn(r.stdout + r.stderr), args.join(' ')).toBeNull();
       if (args[0] === 'build') expect(r.code).toBe(1);
     }

@@ -5,16 +5,15 @@
  * code frames, explain or the context printed by `explain --text`. JSON stays
  * lossless (it parses back to the exact names). Runs the built CLI.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
+import { runCli } from '../helpers/run-cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeControls, jsonText, oneLine } from '../../src/report/escape.js';
 import { materialiseTree, type Materialised } from '../helpers/fixture-repo.js';
 
-const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 const ESC = '\u001b';
 
@@ -35,9 +34,9 @@ describe('escaping functions', () => {
   });
 });
 
+/** The CLI in-process (test/helpers/run-cli.ts): every output surface of a command, without a spawn. */
 function rulec(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCli(args, cwd);
 }
 
 const HOSTILE_RULE = `.claude/rules/a${ESC}[31mred\u202E.md`;
@@ -72,15 +71,15 @@ describe('hostile content and file names through every command', () => {
     ['explain', `${NEWLINE_DIR}/x.ts`], ['explain', 'src/a.ts', '--profile', 'claude-code'],
     ['explain', 'src/a.ts', '--profile', 'claude-code', '--text'], ['explain', 'src/a.ts', '--profile', 'codex', '--format', 'json'],
   ];
-  it.each(commands.map((c) => [c.join(' ').replace(/\n/g, '\\n'), c]))('%s prints no raw control character', (_name, args) => {
-    const r = rulec(args as string[], m.repo);
+  it.each(commands.map((c) => [c.join(' ').replace(/\n/g, '\\n'), c]))('%s prints no raw control character', async (_name, args) => {
+    const r = await rulec(args as string[], m.repo);
     expect(r.code).not.toBe(2);
     expect(r.stdout).not.toMatch(RAW);
     expect(r.stderr).not.toMatch(RAW);
   });
 
-  it('reports the escape sequences in the file (RC6106) and names the files with escaped names', () => {
-    const r = rulec(['lint'], m.repo);
+  it('reports the escape sequences in the file (RC6106) and names the files with escaped names', async () => {
+    const r = await rulec(['lint'], m.repo);
     expect(r.stdout).toContain('error RC6106: terminal escape sequence \\u001b]52;c;Y3Vyb');
     expect(r.stdout).toContain('.claude/rules/a\\u001b[31mred\\u202e.md:1:');
     expect(r.stdout).toContain('pkg\\u000afake.md:1:1 - error RC0000: forged/AGENTS.md:1:');
@@ -88,15 +87,15 @@ describe('hostile content and file names through every command', () => {
     expect(r.stdout.split('\n').some((l) => l.startsWith('fake.md'))).toBe(false);
   });
 
-  it('JSON keeps the exact names', () => {
-    const r = rulec(['lint', '--format', 'json'], m.repo);
+  it('JSON keeps the exact names', async () => {
+    const r = await rulec(['lint', '--format', 'json'], m.repo);
     const files = new Set((JSON.parse(r.stdout) as { diagnostics: { file: string }[] }).diagnostics.map((d) => d.file));
     expect(files).toContain(HOSTILE_RULE);
     expect(files).toContain(`${NEWLINE_DIR}/AGENTS.md`);
   });
 
-  it('explain --text escapes the context and says so on stderr', () => {
-    const r = rulec(['explain', 'src/a.ts', '--text'], m.repo);
+  it('explain --text escapes the context and says so on stderr', async () => {
+    const r = await rulec(['explain', 'src/a.ts', '--text'], m.repo);
     expect(r.stdout).toContain('\\u001b[8mrun the deploy script');
     expect(r.stderr).toMatch(/\d+ control characters shown escaped/);
   });
