@@ -89,7 +89,7 @@ describe('start-up loads only what the command uses', () => {
     expect(pipeline(r.files)).toEqual([]);
   });
 
-  it('explain PATH --bundle DIR loads no rank table, no other pipeline stage and no git library', async () => {
+  it('explain PATH --bundle DIR loads no rank table, no other pipeline stage, no YAML, schema compiler or git library', async () => {
     const m = sharedCase('nested-agents');
     const out = join(scratch, 'for-explain');
     expect((await runCli(['build', '--repo', m.repo, '--out', out])).code).toBe(0);
@@ -100,14 +100,13 @@ describe('start-up loads only what the command uses', () => {
     expect(r.files).toContain('dist/bundle/open-bundle.js');
     expect(rankTables(r.files)).toEqual([]);
     // What explain from a bundle does use: attachment globs matched with the resolver's options
-    // (resolve/glob-index.js), the manifest checked against its schema (validate/schema-check.js, which
-    // loads ajv only for an invalid manifest), PATH classified and read confined to the repository
+    // (resolve/glob-index.js), PATH classified and read confined to the repository
     // (discover/formats.js, discover/read-confined.js), and a detected secret in the text warned about
-    // (validate/lint/secrets*). No other stage.
-    const used = /^dist\/(resolve\/glob-index|validate\/schema-check|discover\/(formats|read-confined)|validate\/lint\/(secrets|text-index))\b/;
+    // (validate/lint/secrets*). No other stage; the manifest is checked by generated code.
+    const used = /^dist\/(resolve\/glob-index|discover\/(formats|read-confined)|validate\/lint\/(secrets|text-index))\b/;
     expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);
-    // ajv validates the manifest against its schema (parseManifest); git is never needed to read a bundle.
-    expect(r.files.filter((f) => /node_modules\/(simple-git|js-tiktoken)\//.test(f))).toEqual([]);
+    // The manifest is validated by ajv's standalone code (one small runtime helper), never by compiling the schema.
+    expect(r.files.filter((f) => /node_modules\/(yaml|simple-git|js-tiktoken|ajv-formats)\/|node_modules\/ajv\/dist\/(?!runtime\/)/.test(f))).toEqual([]);
   });
 
   // The controls: the same trace sees a rank table when one is loaded, so the tests above can fail.

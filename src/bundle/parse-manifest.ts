@@ -9,21 +9,23 @@
  *    uses it as a file name.
  * 3. The bundle id is the content id of everything but its provenance fields.
  */
-import type { ValidateFunction } from 'ajv';
-import { readPackageJson } from '../config/package-files.js';
+import type { ErrorObject } from 'ajv';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
-import { compileSchema } from '../validate/schema-check.js';
+import { validate as generated } from './manifest-validator.gen.js';
 import { bundleIdOf, contentOf, type ManifestV1 } from './model.js';
 
 export type ManifestParse = { ok: true; manifest: ManifestV1 } | { ok: false; diagnostic: Diagnostic };
 
 const FILE = 'manifest.json';
-let validator: ValidateFunction | undefined;
+/**
+ * The schema's validator as ajv's standalone code (scripts/gen-validators.mjs): no schema
+ * compile when a runtime opens a bundle.
+ */
+const validator = generated as unknown as ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-function validateManifest(value: unknown): ValidateFunction['errors'] {
-  validator ??= compileSchema(readPackageJson('schemas/manifest.schema.json'));
-  return validator(value) ? null : validator.errors;
+function validateManifest(value: unknown): ErrorObject[] | null {
+  return validator(value) ? null : validator.errors ?? [];
 }
 
 export function parseManifest(bytes: Uint8Array | string): ManifestParse {
