@@ -30,6 +30,15 @@ describe('tokenCounter', () => {
     expect(counter.encoding).toBe('o200k_base');
   });
 
+  it.each(['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base'] as const)('%s: counts equal js-tiktoken\'s encode() on any text', (encoding) => {
+    const ref = getEncoding(encoding);
+    const c = tokenCounter(encoding);
+    for (const t of ['<|endoftext|> and <|fim_prefix|>', '  indented\n\tcode', '日本語のテキスト', '\u{1F600}\u{1F600}!', 'a'.repeat(300)]) {
+      expect(c.count(t), t).toBe(ref.encode(t, [], []).length);
+    }
+    fc.assert(fc.property(body, (t) => c.count(t) === ref.encode(t, [], []).length), { numRuns: 40 });
+  });
+
   it('counts a long text the same on a cache hit', () => {
     const text = 'x'.repeat(100) + '\n'.repeat(3);
     expect(counter.count(text)).toBe(tokenCounter('o200k_base').count(text));
