@@ -1,12 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// Fixture repositories hold files named *.test.ts that are data, not tests.
+const exclude = ['**/node_modules/**', 'test/fixtures/*/repo/**', 'test/fixtures/*/managed/**', 'test/bad-inputs/*/repo/**',
+  'test/bad-inputs/*/managed/**', 'test/profiles/fixtures/**'];
+// Pure suites: they touch no process-wide state (cwd, env, umask), so their files share one module
+// graph per worker — the tokenizer's rank table, built once per worker (1–2 s) instead of once per file.
+const shared = ['test/unit/**/*.test.ts', 'test/conflicts/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/cost/**/*.test.ts',
+  'test/profiles/**/*.test.ts', 'test/diff/**/*.test.ts', 'test/report/**/*.test.ts', 'test/corpus/**/*.test.ts',
+  'test/golden.test.ts', 'test/bad-inputs.test.ts', 'test/determinism.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Fixture repositories hold files named *.test.ts that are data, not tests.
-    exclude: ['**/node_modules/**', 'test/fixtures/*/repo/**', 'test/fixtures/*/managed/**', 'test/bad-inputs/*/repo/**',
-      'test/bad-inputs/*/managed/**', 'test/profiles/fixtures/**'],
     // Builds the shared fixture repositories once (test/helpers/repo-cache.ts).
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
@@ -17,5 +22,9 @@ export default defineConfig({
     // Vitest leaves one core to its main process (1 worker on 2 cores), but test files here wait on
     // git and child processes much of the time: one worker per core keeps both cores busy.
     maxWorkers: Math.max(2, availableParallelism()),
+    projects: [
+      { extends: true, test: { name: 'shared', include: shared, exclude, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...exclude, ...shared] } },
+    ],
   },
 });
