@@ -13,6 +13,7 @@
  * 4. Index each long statement by its normalised text, for duplicate detection.
  */
 import type { ResolvedSource } from '../resolve/resolve.js';
+import { formatSpec } from '../discover/formats.js';
 import { authorityOf, type Authority } from './cascade.js';
 import { rulesOf } from './rules.js';
 import { clausesOf, positionAt, type Statement } from './statements.js';
@@ -52,10 +53,6 @@ export interface SourceFacts {
   top: { rule: string; line: number };
 }
 
-const FAMILY: Partial<Record<string, string>> = {
-  'agents-override': 'agents', agents: 'agents', claude: 'claude', 'claude-dot': 'claude', 'claude-rule': 'claude', 'claude-local': 'claude',
-  'claude-rule-local': 'claude', gemini: 'gemini', copilot: 'copilot', 'copilot-instructions': 'copilot', cursorrules: 'cursor', 'cursor-rule': 'cursor',
-};
 const EXAMPLE_HEADING = /\bexamples?\b|\bsample\b|\banti-?patterns?\b/i;
 const MIN_DUPLICATE = 40;
 /** Default cap on distinct findings per source and topic (policy: conflicts.limits.findings_per_topic). */
@@ -90,7 +87,7 @@ export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC): 
     id: s.file.id,
     real: s.file.linkTarget ?? s.file.id,
     authority: authorityOf(s),
-    family: FAMILY[s.file.format] ?? '*',
+    family: formatSpec(s.file.format)?.family ?? '*',
     topics: index.topics,
     dropped: index.dropped,
     statements,

@@ -1,10 +1,11 @@
 /**
  * Building conflict events from what detection found: a pair's disagreement,
- * a duplicated statement, a shadowed AGENTS.md; where they occur; and the two
+ * a duplicated statement, a shadowed file (AGENTS.md); where they occur; and the two
  * caps that keep hostile input from producing unbounded work or output.
  */
 import type { Policy } from '../config/policy.js';
 import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
+import { formatSpec, type Shadowing } from '../discover/formats.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compareCodeUnits } from '../util/compare.js';
 import type { SourceFacts } from './facts.js';
@@ -100,24 +101,30 @@ function insertSmallest(list: string[], item: string, n: number): void {
   if (list.length > n) list.pop();
 }
 
+/**
+ * One shadow event per file whose format shadows another (AGENTS.override.md) and a file of
+ * that format in the same directory (AGENTS.md); its topic is the shadowing format's name.
+ */
 export function shadowEvents(res: Resolution, factsFor: (id: string) => SourceFacts | null, policy: Policy): { event: ConflictEvent; variants: Set<ResolvedVariant> }[] {
   const out: { event: ConflictEvent; variants: Set<ResolvedVariant> }[] = [];
-  for (const s of res.sources.values()) {
-    if (s.file.format !== 'agents-override' || s.info.activation !== 'standing') continue;
-    const shadowedId = s.file.scope === '' ? 'AGENTS.md' : `${s.file.scope}/AGENTS.md`;
-    const shadowed = res.sources.get(shadowedId);
+  const shadowers = [...res.sources.values()].filter((s) => s.info.activation === 'standing' && formatSpec(s.file.format)?.shadows);
+  if (shadowers.length === 0) return out;
+  const at = (format: string, scope: string): string => `${format}\0${scope}`;
+  const byPlace = new Map<string, string>();
+  for (const s of res.sources.values()) if (!byPlace.has(at(s.file.format, s.file.scope))) byPlace.set(at(s.file.format, s.file.scope), s.file.id);
+  for (const s of shadowers) {
+    const shadows = formatSpec(s.file.format)?.shadows as Shadowing;
+    const shadowedId = byPlace.get(at(shadows.format, s.file.scope));
     const fo = factsFor(s.file.id);
-    const fs = shadowed ? factsFor(shadowedId) : null;
-    if (!shadowed || !fo || !fs) continue;
+    const fs = shadowedId === undefined ? null : factsFor(shadowedId);
+    if (!fo || !fs) continue;
     const side = (f: SourceFacts, value: string): ConflictSide => ({ source: f.id, line: f.top.line, col: 1, layer: f.authority.layer,
       scope: f.authority.scope, rule: '*', value, excerpt: '' });
     const sides = [side(fo, 'loaded'), side(fs, 'shadowed')];
-    const topic = 'agents-override';
+    const topic = s.file.format;
     const event: ConflictEvent = {
       type: 'instruction_conflict', id: eventId(topic, 'shadow', sides), kind: 'shadow', topic, variants: [], paths: { count: 0, examples: [] },
-      sides, adopted: fo.id, ruling: rulingText('shadow', topic, sides, fo.id),
-      reason: 'AGENTS.override.md replaces AGENTS.md in the same directory (Codex semantics); none of AGENTS.md loads there',
-      severity: severityOf('shadow', policy),
+      sides, adopted: fo.id, ruling: rulingText('shadow', topic, sides, fo.id), reason: shadows.reason, severity: severityOf('shadow', policy),
     };
     out.push({ event, variants: new Set(res.variants.filter((v) => v.sources.some((r) => r.id === s.file.id))) });
   }

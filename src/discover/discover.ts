@@ -29,7 +29,7 @@ import { realpathSync, statSync } from 'node:fs';
 import picomatch from 'picomatch';
 import { resolve as resolvePath } from 'node:path';
 import type { FormatName, Layer, Root, SourceFile, StageResult } from '../types.js';
-import type { Policy, FormatFamily } from '../config/policy.js';
+import type { Policy } from '../config/policy.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../diagnostics/errors.js';
 import { compareCodeUnits } from '../util/compare.js';
@@ -37,7 +37,8 @@ import { pushAll } from '../util/push-all.js';
 import { lowerBound } from '../util/sorted.js';
 import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { sourceId } from '../util/source-id.js';
-import { classifyPath } from './formats.js';
+import { dirnameOf } from '../util/posix-path.js';
+import { classifyPath, FORMATS, formatSpec } from './formats.js';
 import { gitAt, gitSnapshot, workTreeTop, type GitInfo, type GitSnapshot } from './git.js';
 import { isBundleOutput, outputPrefix } from './output-dir.js';
 import { confinedDir, readConfined, type ReadOutcome } from './read-confined.js';
@@ -77,12 +78,6 @@ export interface Discovered {
   readRepo(rel: string, id: string, maxBytes: number): ReadOutcome;
 }
 
-const FAMILY: Record<FormatName, FormatFamily | null> = {
-  'agents-override': 'agents', agents: 'agents', claude: 'claude', 'claude-dot': 'claude', 'claude-local': 'claude',
-  'claude-rule': 'claude', 'claude-rule-local': 'claude', gemini: 'gemini', copilot: 'copilot',
-  'copilot-instructions': 'copilot', 'cursor-rule': 'cursor', cursorrules: 'cursor', managed: null, user: null, import: null,
-};
-
 export async function discover(options: DiscoverOptions): Promise<StageResult<Discovered>> {
   const rootReal = realDir(options.repoDir, 'repository');
   const managedDir = options.managedDir ?? options.policy.managed.dir;
@@ -109,8 +104,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const candidates = [...paths.map((p) => ({ path: p, isIgnored: false })), ...ignoredPaths.map((p) => ({ path: p, isIgnored: true }))];
   for (const { path, isIgnored } of candidates) {
     const c = classifyPath(path);
-    const family = c ? FAMILY[c.spec.name] : null;
-    if (!c || (family && !options.policy.formats[family])) continue;
+    if (!c || (c.spec.family !== null && !options.policy.formats[c.spec.family])) continue;
     if (isIgnored) {
       if (!governsPaths(paths, c.scope)) continue;
       ignored.push(path);
@@ -205,24 +199,49 @@ function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnos
 }
 
 /**
- * The user layer: the personal files agents read from the home directory —
- * Claude's ~/.claude/CLAUDE.md and ~/.claude/rules, Codex's ~/.codex
- * AGENTS.override.md (else AGENTS.md), Gemini's ~/.gemini/GEMINI.md.
+ * The user layer: the personal files agents read from the home directory, at
+ * each format's `home` locations (Claude's ~/.claude/CLAUDE.md and
+ * ~/.claude/rules, Codex's ~/.codex AGENTS.override.md else AGENTS.md,
+ * Gemini's ~/.gemini/GEMINI.md). A file its shadowing format replaces there is
+ * not read.
  */
 function readUserFiles(homeReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
-  const rulesDir = confinedDir(homeReal, '.claude/rules');
-  const rules = (rulesDir ? walkTree(rulesDir, []) : []).filter((r) => r.endsWith('.md') && !isBundleOutput(r)).map((r) => `.claude/rules/${r}`);
-  const codex = ['.codex/AGENTS.override.md', '.codex/AGENTS.md'];
-  const wanted = ['.claude/CLAUDE.md', ...rules, ...codex, '.gemini/GEMINI.md'];
   const out: SourceFile[] = [];
-  for (const rel of wanted) {
-    if (rel === '.codex/AGENTS.md' && out.some((f) => f.rel === '.codex/AGENTS.override.md')) continue;
-    const read = readConfined(homeReal, rel, sourceId('user', rel), maxBytes);
-    if (!read.ok) {
-      if (!read.missing) diagnostics.push(read.diagnostic);
+  const read = new Set<string>();
+  const shadowed = new Set<string>();
+  for (const { rel, format } of userFileCandidates(homeReal)) {
+    const scope = dirnameOf(rel);
+    if (read.has(rel) || shadowed.has(`${format}\0${scope}`)) continue;
+    read.add(rel);
+    const got = readConfined(homeReal, rel, sourceId('user', rel), maxBytes);
+    if (!got.ok) {
+      if (!got.missing) diagnostics.push(got.diagnostic);
       continue;
     }
-    out.push(source('user', rel, 'user', 'user', '', read.bytes, read.realRel, false));
+    const shadows = formatSpec(format)?.shadows;
+    if (shadows) shadowed.add(`${shadows.format}\0${scope}`);
+    out.push(source('user', rel, 'user', 'user', '', got.bytes, got.realRel, false));
+  }
+  return out;
+}
+
+/** Each format's home locations in table order; a directory stands for the files below it that the format matches. */
+function userFileCandidates(homeReal: string): { rel: string; format: FormatName }[] {
+  const walked = new Map<string, string[]>();
+  const out: { rel: string; format: FormatName }[] = [];
+  for (const spec of FORMATS) {
+    for (const loc of spec.home ?? []) {
+      if (!loc.endsWith('/')) {
+        out.push({ rel: loc, format: spec.name });
+        continue;
+      }
+      let files = walked.get(loc);
+      if (!files) {
+        const dir = confinedDir(homeReal, loc.slice(0, -1));
+        walked.set(loc, (files = (dir ? walkTree(dir, []) : []).filter((r) => !isBundleOutput(r)).map((r) => `${loc}${r}`)));
+      }
+      for (const rel of files) if (spec.match(rel) !== null) out.push({ rel, format: spec.name });
+    }
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * and waiting on them one by one was most of discovery's wall time.
  */
 import { simpleGit, type SimpleGit } from 'simple-git';
+import { formatPathspecs } from './formats.js';
 
 export interface GitInfo {
   /** Remote URL of origin (credentials removed), or null. */
@@ -50,13 +51,6 @@ export async function workTreeTop(dir: string): Promise<string | null> {
   }
 }
 
-export const LOCAL_PATHSPECS = [':(glob)**/CLAUDE.local.md', ':(glob)**/.claude/rules/**/*.local.md'];
-export const INSTRUCTION_PATHSPECS = [
-  ':(glob)**/AGENTS.md', ':(glob)**/AGENTS.override.md', ':(glob)**/CLAUDE.md', ':(glob)**/GEMINI.md',
-  ':(glob)**/.claude/rules/**/*.md', ':(glob)**/.cursor/rules/**/*.mdc', ':(glob)**/.github/instructions/**/*.instructions.md',
-  ':(glob).github/copilot-instructions.md', ':(glob).cursorrules',
-];
-
 /**
  * One concurrent round of git queries. `git status` is avoided on purpose: it
  * refreshes the stat of every tracked file, which costs more than the whole
@@ -65,12 +59,14 @@ export const INSTRUCTION_PATHSPECS = [
  */
 export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot> {
   const q = (args: string[]): Promise<string> => git.raw(['-c', 'core.quotePath=false', ...args]);
+  // New files not yet added: the reviewed formats' pathspecs (a personal file is asked for with the ignored ones).
+  const instruction = formatPathspecs(false);
   const [index, untracked, ignored, commit, staged, remote] = await Promise.all([
     q(['ls-files', '-z', '--cached', '--stage']),
-    q(['ls-files', '-z', '--others', '--exclude-standard', '--', ...INSTRUCTION_PATHSPECS]),
+    q(['ls-files', '-z', '--others', '--exclude-standard', '--', ...instruction]),
     // One walk, as before for personal files alone: git descends into ignored
     // directories either way, so asking for every instruction name costs no more.
-    q(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...INSTRUCTION_PATHSPECS, ...LOCAL_PATHSPECS]),
+    q(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...formatPathspecs(true)]),
     q(['rev-parse', '--verify', '-q', 'HEAD']).then((s) => s.trim() || null, () => null),
     q(['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD']).catch(() => ''),
     q(['config', '--get', 'remote.origin.url']).then((s) => stripCredentials(s.trim()) || null, () => null),

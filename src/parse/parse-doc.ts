@@ -11,6 +11,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { ImportRef, ParsedDoc, Section, SourceFile, StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { formatSpec } from '../discover/formats.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { headingOf, maskInline, scanLines } from './markdown-scan.js';
 
@@ -27,7 +28,7 @@ export function parseDoc(file: SourceFile): StageResult<ParsedDoc> {
   // Positioned in `text`, like every other diagnostic: after the BOM, with CR and CRLF as one line break.
   if (invalidUtf8) diagnostics.push(diag('RC2003', { file: file.id, range: firstInvalidSpan(text), message: 'file is not valid UTF-8; invalid bytes were replaced with U+FFFD' }));
 
-  const fm = parseFrontmatter(file.id, text, file.format === 'cursor-rule');
+  const fm = parseFrontmatter(file.id, text, formatSpec(file.format)?.lenientFrontmatter === true);
   diagnostics.push(...fm.diagnostics);
   const { body, bodyLine } = fm.value;
   const scanned = scanLines(body, bodyLine);

@@ -4,6 +4,7 @@
  */
 import picomatch from 'picomatch';
 import { servingDir, type ManifestRef, type ManifestV1 } from '../bundle/model.js';
+import { formatSpec } from '../discover/formats.js';
 import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { ancestorDirs, dirnameOf, isWithin } from '../util/posix-path.js';
@@ -62,7 +63,7 @@ export function explainPath(manifest: ManifestV1, path: string): Explanation {
   const realOf = (id: string): string => own(files, id)?.link ?? id;
   const loadedByReal = new Map<string, string>();
   for (const id of [...loaded].sort(compareCodeUnits)) if (!loadedByReal.has(realOf(id))) loadedByReal.set(realOf(id), id);
-  const overrides = new Set(Object.values(files).filter((f) => f.format === 'agents-override').map((f) => f.scope));
+  const shadowedHere = shadowNotes(Object.values(files));
   for (const [id, f] of Object.entries(files).sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (loaded.has(id) || f.activation === 'import') continue;
     const twin = loadedByReal.get(realOf(id));
@@ -71,7 +72,7 @@ export function explainPath(manifest: ManifestV1, path: string): Explanation {
     else if (f.activation === 'manual') notLoaded.push({ id, why: 'manual rule: never loaded automatically' });
     else if (f.activation === 'attached') notLoaded.push({ id, why: `globs ${(f.globs ?? []).join(', ')} do not match this path` });
     else if (f.activation === 'standing' && ancestors.has(f.scope)) {
-      notLoaded.push({ id, why: f.format === 'agents' && overrides.has(f.scope) ? 'shadowed by AGENTS.override.md in the same directory' : 'not on this path\'s chain' });
+      notLoaded.push({ id, why: shadowedHere.get(`${f.format}\0${f.scope}`) ?? 'not on this path\'s chain' });
     }
     else if (f.activation === 'standing' && isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
   }
@@ -80,6 +81,16 @@ export function explainPath(manifest: ManifestV1, path: string): Explanation {
     .map((e) => ({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason,
       sides: e.sides.map((x) => ({ source: x.source, line: x.line, col: x.col, value: x.value })) }));
   return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded, conflicts };
+}
+
+/** `<format>\0<scope>` → why a file of that format there does not load: a file of a format that shadows it sits beside it. */
+function shadowNotes(files: readonly { format: string; scope: string }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of files) {
+    const shadows = formatSpec(f.format)?.shadows;
+    if (shadows) out.set(`${shadows.format}\0${f.scope}`, shadows.note);
+  }
+  return out;
 }
 
 /** Why `id` is not listed although `twin`, the same file, is: which of them is the link. */

@@ -1,9 +1,10 @@
 /**
- * How each source takes effect, read from its format and frontmatter, and the
- * layer that follows from it (a glob-scoped rule is path layer wherever it lives).
+ * How each source takes effect, read from its format's spec (src/discover/formats.ts:
+ * its glob key, dialect and activation rule) and frontmatter, and the layer that
+ * follows from it (a glob-scoped rule is path layer wherever it lives).
  */
 import type { Activation, Layer, ParsedDoc, SourceFile } from '../types.js';
-import { FORMATS } from '../discover/formats.js';
+import { formatSpec } from '../discover/formats.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { joinPath } from '../util/posix-path.js';
 
@@ -16,35 +17,21 @@ export interface ActivationInfo {
   rawGlobs: string[];
 }
 
-const ALWAYS_STANDING = new Set(['agents-override', 'agents', 'claude', 'claude-dot', 'gemini', 'copilot', 'cursorrules', 'claude-local', 'managed', 'user']);
-
 export function activationOf(file: SourceFile, doc: ParsedDoc): { value: ActivationInfo; diagnostics: Diagnostic[] } {
+  const layerOf = (activation: Activation): Layer => (file.layer === 'repo' && activation === 'attached' ? 'path' : file.layer);
+  // Managed and user files have no spec: they load at start; an imported file loads with its importer.
+  const spec = formatSpec(file.format);
+  if (!spec) {
+    const activation = file.format === 'import' ? 'import' : 'standing';
+    return { value: { activation, layer: layerOf(activation), globs: [], rawGlobs: [] }, diagnostics: [] };
+  }
   const fm = doc.frontmatter ?? {};
-  const base = (activation: Activation, globs: string[] = [], rawGlobs: string[] = []): ActivationInfo => ({
-    activation,
-    layer: file.layer === 'repo' && activation === 'attached' ? 'path' : file.layer,
-    globs,
-    rawGlobs,
-  });
-  if (file.format === 'import') return { value: base('import'), diagnostics: [] };
-  if (ALWAYS_STANDING.has(file.format)) return { value: base('standing'), diagnostics: [] };
-
-  const spec = FORMATS.find((f) => f.name === file.format);
-  const key = spec?.globKey;
   // A glob value of the wrong type is reported by validate/check-frontmatter.ts (RC4002); here it attaches nowhere.
-  const rawGlobs = (key ? globList(fm[key]) : []) ?? [];
-  const diagnostics: Diagnostic[] = [];
-  const globs = rawGlobs.map((g) => normaliseGlob(g, spec?.globDialect ?? 'root', file.format === 'cursor-rule' ? file.scope : ''));
-  if (file.format === 'cursor-rule') {
-    if (fm.alwaysApply === true) return { value: base('standing'), diagnostics };
-    if (globs.length > 0) return { value: base('attached', globs, rawGlobs), diagnostics };
-    return { value: base(typeof fm.description === 'string' && fm.description.trim() ? 'requested' : 'manual'), diagnostics };
-  }
-  if (file.format === 'copilot-instructions') {
-    return { value: globs.length > 0 ? base('attached', globs, rawGlobs) : base('manual'), diagnostics };
-  }
-  // .claude/rules: paths: makes a rule lazy; without it the rule loads at start.
-  return { value: globs.length > 0 ? base('attached', globs, rawGlobs) : base('standing'), diagnostics };
+  const rawGlobs = (spec.globKey ? globList(fm[spec.globKey]) : []) ?? [];
+  const globs = rawGlobs.map((g) => normaliseGlob(g, spec.globDialect ?? 'root', spec.globsFromScope ? file.scope : ''));
+  const activation = spec.activation ? spec.activation(fm, globs) : globs.length > 0 ? 'attached' : 'standing';
+  const attached = activation === 'attached';
+  return { value: { activation, layer: layerOf(activation), globs: attached ? globs : [], rawGlobs: attached ? rawGlobs : [] }, diagnostics: [] };
 }
 
 /** A string (comma-separated, braces respected) or a list of strings; null for anything else. */

@@ -5,7 +5,8 @@
  * 1. Work out each source's activation and effective layer from its format and
  *    frontmatter (activation.ts).
  * 2. Group standing sources by scope directory, in format rank then id order;
- *    an AGENTS.override.md shadows AGENTS.md in the same directory.
+ *    a shadowing format's file (AGENTS.override.md) drops the file it shadows
+ *    (AGENTS.md) in the same directory.
  * 3. Walk directories parent-first: a directory's list is its parent's list
  *    plus its own sources, each followed by its imports; a file reached twice
  *    (or through a symlink) loads once. Managed sources come first.
@@ -15,7 +16,7 @@
  *    the path index (no all-pairs loop), and a glob that matches nothing is reported.
  */
 import type { ParsedDoc, SourceFile, SourceRef } from '../types.js';
-import { FORMATS } from '../discover/formats.js';
+import { formatSpec } from '../discover/formats.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
@@ -68,9 +69,8 @@ export interface ResolveInput {
   imports: Omit<ImportContext, 'docs' | 'places'>;
 }
 
-const RANK = new Map(FORMATS.map((f) => [f.name, f.rank] as const));
 /** Managed first, then the user's personal files (as Claude Code orders them), then the formats' ranks. */
-const rankOf = (s: ResolvedSource): number => (s.file.layer === 'managed' ? -2 : s.file.layer === 'user' ? -1 : RANK.get(s.file.format) ?? 100);
+const rankOf = (s: ResolvedSource): number => (s.file.layer === 'managed' ? -2 : s.file.layer === 'user' ? -1 : formatSpec(s.file.format)?.rank ?? 100);
 const REASON: Partial<Record<string, string>> = { managed: 'managed policy', user: 'user file (personal, never bundled)' };
 
 export function resolve(input: ResolveInput): { value: Resolution; diagnostics: Diagnostic[] } {
@@ -112,10 +112,9 @@ function standingByScope(sources: Map<string, ResolvedSource>): Map<string, Reso
   }
   for (const [scope, list] of byScope) {
     list.sort((a, b) => rankOf(a) - rankOf(b) || compareCodeUnits(a.file.id, b.file.id));
-    const override = list.find((s) => s.file.format === 'agents-override');
-    const shadowed = list.find((s) => s.file.format === 'agents');
-    // Reported as a shadow conflict event (RC3102) by src/conflicts.
-    if (override && shadowed) byScope.set(scope, list.filter((s) => s !== shadowed));
+    // A shadowing format (AGENTS.override.md) replaces the shadowed one here; reported as a shadow conflict event (RC3102) by src/conflicts.
+    const shadowed = new Set(list.map((s) => formatSpec(s.file.format)?.shadows?.format).filter((f) => f !== undefined));
+    if (shadowed.size > 0) byScope.set(scope, list.filter((s) => !shadowed.has(s.file.format)));
   }
   return byScope;
 }
@@ -198,7 +197,7 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
     const matched = new Set<string>();
     let single = 0;
     const dead: string[] = [];
-    const range = s.doc.frontmatterKeys[FORMATS.find((f) => f.name === s.file.format)?.globKey ?? ''];
+    const range = s.doc.frontmatterKeys[formatSpec(s.file.format)?.globKey ?? ''];
     s.info.globs.forEach((glob, i) => {
       let m = cache.get(glob);
       if (!m) cache.set(glob, (m = matchGlob(index, glob)));

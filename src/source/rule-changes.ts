@@ -16,10 +16,9 @@
  */
 import { simpleGit } from 'simple-git';
 import { REPO_POLICY_PATH } from '../config/policy-path.js';
-import { classifyPath } from '../discover/formats.js';
+import { classifyPath, formatPathspecs } from '../discover/formats.js';
 import { importCandidates, importTarget } from '../parse/import-target.js';
 import { isWithin } from '../util/posix-path.js';
-import { INSTRUCTION_PATHSPECS, LOCAL_PATHSPECS } from '../discover/git.js';
 import { run, runStatus } from './git-tree.js';
 
 export interface RuleChanges {
@@ -106,7 +105,7 @@ function importTokens(text: string): string[] {
  * a superset that git matches several times faster; classifyPath decides.
  */
 async function filesWithAt(repoDir: string, rev: string): Promise<string[]> {
-  const loose = [...INSTRUCTION_PATHSPECS, ...LOCAL_PATHSPECS].map((p) => p.replace(':(glob)', '').replaceAll('**/', '*'));
+  const loose = formatPathspecs(true).map((p) => p.replace(':(glob)', '').replaceAll('**/', '*'));
   const r = await runStatus(repoDir, ['grep', '-l', '-z', '-I', '-F', '-e', '@', rev, '--', ...loose]);
   if (r.code === 1) return [];
   if (r.code !== 0) throw new Error(`git grep failed: ${r.stderr.trim()}`);

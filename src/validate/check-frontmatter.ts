@@ -2,8 +2,9 @@
  * Frontmatter against the JSON Schema of its format (pure: the schemas are passed in,
  * see src/config/frontmatter-schemas.ts).
  *
- * 1. Pick the schema: .claude/rules → claude-rule, .cursor/rules/*.mdc → cursor-rule,
- *    .github/instructions → copilot-instructions, managed files → rulec's own keys only.
+ * 1. Pick the schema: the one on the format's spec (src/discover/formats.ts: .claude/rules
+ *    → claude-rule, .cursor/rules/*.mdc → cursor-rule, .github/instructions →
+ *    copilot-instructions), managed files → rulec's own keys only.
  *    Formats with no frontmatter of their own (AGENTS.md, CLAUDE.md, GEMINI.md, imported
  *    files …) are checked for rulec's keys only; any other key there is left alone, because
  *    no agent defines one and rulec cannot call it a typo.
@@ -25,23 +26,20 @@ import type { FormatName, ParsedDoc, SourceFile, Span } from '../types.js';
 import type { FrontmatterSchemas } from '../config/frontmatter-schemas.js';
 import { diag, NO_SPAN, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { yamlLocator, type Locate } from './schema-check.js';
-import { FORMATS } from '../discover/formats.js';
+import { FORMATS, formatSpec, type FrontmatterSchemaRef } from '../discover/formats.js';
+import { RULEC_SCHEMA } from '../config/frontmatter-schemas.js';
 
 type AjvCtor = typeof Ajv2020Module.default;
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: InstanceType<AjvCtor>) => void;
 
-const BASE = 'https://rulec.dev/schemas/';
-const RULEC_ID = `${BASE}frontmatter-rulec-v1.json`;
+/** Managed files are rulec's own: their whole header is checked against rulec's schema. */
+const MANAGED: FrontmatterSchemaRef = { id: RULEC_SCHEMA.id, file: RULEC_SCHEMA.file, label: 'a managed file' };
 
-/** Which schema checks a format, and how a message names the format. */
-const BY_FORMAT: Partial<Record<FormatName, { id: string; label: string }>> = {
-  'claude-rule': { id: `${BASE}frontmatter-claude-rule-v1.json`, label: 'a .claude/rules file' },
-  'claude-rule-local': { id: `${BASE}frontmatter-claude-rule-v1.json`, label: 'a .claude/rules file' },
-  'cursor-rule': { id: `${BASE}frontmatter-cursor-rule-v1.json`, label: 'a Cursor rule' },
-  'copilot-instructions': { id: `${BASE}frontmatter-copilot-instructions-v1.json`, label: 'a Copilot instructions file' },
-  managed: { id: RULEC_ID, label: 'a managed file' },
-};
+/** Which schema checks a format (its spec's), and how a message names the format. */
+function schemaOf(format: FormatName): FrontmatterSchemaRef | undefined {
+  return format === 'managed' ? MANAGED : formatSpec(format)?.schema;
+}
 
 interface Checker {
   validate(id: string): ValidateFunction;
@@ -62,7 +60,7 @@ function checkerFor(schemas: FrontmatterSchemas): Checker {
   for (const s of schemas) ajv.addSchema(s);
   const byId = new Map(schemas.map((s) => [String(s.$id), s]));
   const propsOf = (s: Record<string, unknown> | undefined): string[] => Object.keys((s?.properties ?? {}) as object);
-  const rulec = byId.get(RULEC_ID) as { $defs?: { keys?: Record<string, unknown> } } | undefined;
+  const rulec = byId.get(RULEC_SCHEMA.id) as { $defs?: { keys?: Record<string, unknown> } } | undefined;
   const rulecKeys = propsOf(rulec?.$defs?.keys);
   const compiled = new Map<string, ValidateFunction>();
   c = {
@@ -76,7 +74,7 @@ function checkerFor(schemas: FrontmatterSchemas): Checker {
       return fn;
     },
     keysOf: (id) => [...propsOf(byId.get(id)), ...rulecKeys],
-    anyFormatKeys: new Set(Object.values(BY_FORMAT).flatMap((f) => propsOf(byId.get(f.id)))),
+    anyFormatKeys: new Set([MANAGED, ...FORMATS.map((f) => f.schema)].flatMap((f) => (f ? propsOf(byId.get(f.id)) : []))),
     rulecKeys,
   };
   checkers.set(schemas, c);
@@ -87,25 +85,26 @@ export function checkFrontmatter(file: SourceFile, doc: ParsedDoc, schemas: Fron
   const data = doc.frontmatter;
   if (data === null || typeof data !== 'object' || Object.keys(data).length === 0) return [];
   const checker = checkerFor(schemas);
-  const spec = BY_FORMAT[file.format];
+  const spec = schemaOf(file.format);
   // Formats without frontmatter of their own: only rulec's keys are checked.
   const checked = spec ? data : pick(data, checker.rulecKeys);
-  const id = spec?.id ?? RULEC_ID;
+  const id = spec?.id ?? RULEC_SCHEMA.id;
   const validate = checker.validate(id);
   const diagnostics: Diagnostic[] = [];
   const where = locator(doc);
   if (!validate(checked)) {
     const seen = new Set<string>();
-    const ownScope = FORMAT_SCOPE_KEY.get(file.format);
+    const ownScope = formatSpec(file.format)?.globKey;
+    const scopeKeys = new Set<string>(FORMATS.map((f) => f.globKey).filter((k) => k !== undefined));
     // An empty scoping key (`globs:` with no value) scopes nothing for anyone: nothing to say.
-    const standsIn = (key: string): boolean => SCOPE_KEYS.has(key) && ownScope !== undefined && !Object.hasOwn(data, ownScope)
+    const standsIn = (key: string): boolean => scopeKeys.has(key) && ownScope !== undefined && !Object.hasOwn(data, ownScope)
       && data[key] !== null && data[key] !== '' && !(Array.isArray(data[key]) && data[key].length === 0);
     const otherAgents = (key: string): boolean => checker.anyFormatKeys.has(key) && !standsIn(key);
     for (const e of narrowAlternatives(validate.errors ?? [])) {
       const unknown = unknownKeyOf(e) ?? '';
       if (otherAgents(unknown)) continue;
       let d = toDiagnostic(e, file.id, checked, where, spec?.label ?? '', checker.keysOf(id));
-      if (SCOPE_KEYS.has(unknown) && ownScope !== undefined) {
+      if (scopeKeys.has(unknown) && ownScope !== undefined) {
         d = { ...d, message: `${unknown}: scopes another agent's rules; ${spec?.label ?? 'this file'} is scoped by ${ownScope}: and ignores ${unknown}:`, hint: `add ${ownScope}: with the same globs` };
       }
       const key = `${d.code}\0${d.range.start.line}:${d.range.start.col}\0${d.message}`;
@@ -113,9 +112,8 @@ export function checkFrontmatter(file: SourceFile, doc: ParsedDoc, schemas: Fron
       seen.add(key);
     }
   }
-  if (file.format === 'copilot-instructions') {
-    if (Array.isArray(data.applyTo)) diagnostics.push(diag('RC4005', { file: file.id, range: where('/applyTo'), message: 'applyTo is a YAML list; GitHub documents one string of globs separated by commas, and not every Copilot surface is documented to read a list', hint: 'applyTo: "a/**/*.ts, b/**" is the documented form' }));
-    if (Array.isArray(data.excludeAgent)) diagnostics.push(diag('RC4005', { file: file.id, range: where('/excludeAgent'), message: 'excludeAgent is a YAML list; GitHub documents one value ("code-review" or "coding-agent"), and not every Copilot surface is documented to read a list', hint: 'excludeAgent: "code-review" is the documented form' }));
+  for (const k of spec?.scalarKeys ?? []) {
+    if (Array.isArray(data[k.key])) diagnostics.push(diag('RC4005', { file: file.id, range: where(`/${escapePointer(k.key)}`), message: k.message, hint: k.hint }));
   }
   if (data.enforce === true && file.layer !== 'managed') {
     diagnostics.push(diag('RC4004', { file: file.id, range: where('/enforce'), message: `enforce: true has no effect in a ${file.layer}-layer file; only managed files can enforce rules` }));
@@ -155,8 +153,6 @@ function unknownKeyOf(e: ErrorObject): string | null {
   return e.instancePath === '' ? params.unevaluatedProperty ?? params.additionalProperty ?? null : null;
 }
 
-const FORMAT_SCOPE_KEY = new Map(FORMATS.filter((f) => f.globKey).map((f) => [f.name, f.globKey as string]));
-const SCOPE_KEYS = new Set(FORMAT_SCOPE_KEY.values());
 
 function toDiagnostic(e: ErrorObject, file: string, data: unknown, where: (pointer: string) => Span, label: string, known: string[]): Diagnostic {
   if (e.keyword === 'unevaluatedProperties' || e.keyword === 'additionalProperties') {
