@@ -112,7 +112,12 @@ export function contentOf(m: ManifestV1): ManifestContent {
 }
 
 export function bundleIdOf(content: ManifestContent): string {
-  return contentId('b-', canonicalJson(content));
+  return bundleIdOfCanonical(canonicalJson(content));
+}
+
+/** The bundle id of content already in canonical JSON. */
+export function bundleIdOfCanonical(canonicalContent: string): string {
+  return contentId('b-', canonicalContent);
 }
 
 /** Seal content into a manifest: derive the bundle id and attach provenance. */

@@ -11,9 +11,9 @@
  */
 import type { ErrorObject } from 'ajv';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { canonicalJson } from '../util/canonical-json.js';
+import { canonicalJson, canonicalMembers } from '../util/canonical-json.js';
 import { validate as generated } from './manifest-validator.gen.js';
-import { bundleIdOf, contentOf, type ManifestV1 } from './model.js';
+import { BUNDLE_ID_EXCLUDED, bundleIdOfCanonical, type ManifestV1 } from './model.js';
 
 export type ManifestParse = { ok: true; manifest: ManifestV1 } | { ok: false; diagnostic: Diagnostic };
 
@@ -36,7 +36,10 @@ export function parseManifest(bytes: Uint8Array | string): ManifestParse {
   } catch {
     return refuse('RC7002', 'manifest.json is not valid JSON');
   }
-  if (canonicalJson(value) !== text) return refuse('RC7002', 'manifest.json is not in canonical form');
+  // One canonical encoding gives both the whole text (must equal the bytes) and the content's (the id).
+  const members = value !== null && typeof value === 'object' && !Array.isArray(value) ? canonicalMembers(value as Record<string, unknown>) : null;
+  const whole = members ? `{${members.map(([, t]) => t).join(',')}}` : canonicalJson(value);
+  if (whole !== text) return refuse('RC7002', 'manifest.json is not in canonical form');
   const errors = validateManifest(value);
   if (errors) {
     const first = errors[0];
@@ -44,7 +47,8 @@ export function parseManifest(bytes: Uint8Array | string): ManifestParse {
     return refuse('RC7003', `manifest.json does not match the manifest schema: ${where} ${first?.message ?? 'is invalid'}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`);
   }
   const manifest = value as ManifestV1;
-  const id = bundleIdOf(contentOf(manifest));
+  const excluded = new Set<string>(BUNDLE_ID_EXCLUDED);
+  const id = bundleIdOfCanonical(`{${(members ?? []).filter(([k]) => !excluded.has(k)).map(([, t]) => t).join(',')}}`);
   if (id !== manifest.bundle_id) return refuse('RC7004', `bundle id ${manifest.bundle_id} does not match the manifest content (${id})`);
   return { ok: true, manifest };
 }

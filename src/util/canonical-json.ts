@@ -6,11 +6,23 @@
  */
 import { InternalError } from '../diagnostics/errors.js';
 
+/**
+ * The path to the value being encoded, as keys and indexes: kept as a stack and
+ * joined only for an error message (a manifest has hundreds of thousands of
+ * values; building each one's path string cost more than encoding it).
+ */
+const path: (string | number)[] = [];
+
 export function canonicalJson(value: unknown): string {
-  return encode(value, '$');
+  path.length = 0;
+  return encode(value);
 }
 
-function encode(value: unknown, at: string): string {
+function where(): string {
+  return `$${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`;
+}
+
+function encode(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
@@ -18,19 +30,50 @@ function encode(value: unknown, at: string): string {
     case 'string':
       return JSON.stringify(value);
     case 'number':
-      if (!Number.isSafeInteger(value)) throw new InternalError(`canonical JSON: ${at} is not a safe integer (${value})`);
+      if (!Number.isSafeInteger(value)) throw new InternalError(`canonical JSON: ${where()} is not a safe integer (${value})`);
       return Object.is(value, -0) ? '0' : String(value);
     case 'object':
-      if (Array.isArray(value)) return `[${value.map((v, i) => encode(v, `${at}[${i}]`)).join(',')}]`;
-      return encodeObject(value as Record<string, unknown>, at);
+      return Array.isArray(value) ? encodeArray(value) : encodeObject(value as Record<string, unknown>);
     default:
-      throw new InternalError(`canonical JSON: ${at} has unsupported type ${typeof value}`);
+      throw new InternalError(`canonical JSON: ${where()} has unsupported type ${typeof value}`);
   }
 }
 
-function encodeObject(obj: Record<string, unknown>, at: string): string {
+function encodeArray(list: readonly unknown[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    path.push(i);
+    parts.push(encode(list[i]));
+    path.pop();
+  }
+  return `[${parts.join(',')}]`;
+}
+
+function encodeObject(obj: Record<string, unknown>): string {
   const proto = Object.getPrototypeOf(obj);
-  if (proto !== Object.prototype && proto !== null) throw new InternalError(`canonical JSON: ${at} is not a plain object`);
+  if (proto !== Object.prototype && proto !== null) throw new InternalError(`canonical JSON: ${where()} is not a plain object`);
   const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${encode(obj[k], `${at}.${k}`)}`).join(',')}}`;
+  const parts: string[] = [];
+  for (const k of keys) {
+    path.push(k);
+    parts.push(`${JSON.stringify(k)}:${encode(obj[k])}`);
+    path.pop();
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * The canonical text of each top-level member of `obj`, in canonical order: one
+ * encoding from which both a whole object's text and a subset's can be joined
+ * (a manifest and its content without provenance).
+ */
+export function canonicalMembers(obj: Record<string, unknown>): [key: string, text: string][] {
+  path.length = 0;
+  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return keys.map((k) => {
+    path.push(k);
+    const text = `${JSON.stringify(k)}:${encode(obj[k])}`;
+    path.pop();
+    return [k, text];
+  });
 }
