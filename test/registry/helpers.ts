@@ -4,6 +4,7 @@
  * openBundle verifies), keys and trust files, and a writer/admitter setup in a
  * temp directory.
  */
+import { RegistryError } from '../../src/registry/errors.js';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,4 +100,15 @@ export function setup(prefix = 'rulec-reg-'): Setup {
     writer: (keys = [alice], extra = {}) => ({ store, trust, keys: keys.map((k) => k.key), actor: 'test', ...extra }),
     admitter: (extra = {}) => ({ store, trust, stateDir, ...extra }),
   };
+}
+
+/** The coded refusal a registry call ends in (its RegistryError code), or 'accepted'. */
+export async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof RegistryError) return e.code;
+    throw e;
+  }
+  return 'accepted';
 }

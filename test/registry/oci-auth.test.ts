@@ -16,13 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admit } from '../../src/registry/admit.js';
-import { RegistryError } from '../../src/registry/errors.js';
 import { mirror } from '../../src/registry/mirror.js';
 import * as ops from '../../src/registry/ops.js';
 import { challengeParams } from '../../src/registry/remote/oci-client.js';
 import { parseOciRef } from '../../src/registry/remote/oci-ref.js';
 import { OciStore, type OciOptions } from '../../src/registry/stores/oci.js';
-import { mintBundle, setup, type Setup } from './helpers.js';
+import { codeOf, mintBundle, setup, type Setup } from './helpers.js';
 import { REGISTRY_MISSING, startRegistry, type RunningRegistry } from './oci-registry.js';
 
 const USER = { username: 'publisher', password: 's3cret-pass' };
@@ -58,16 +57,6 @@ function oci(spec: string, o: OciOptions): OciStore {
   const st = new OciStore(spec, o);
   stores.push(st);
   return st;
-}
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof RegistryError) return e.code;
-    throw e;
-  }
-  return 'accepted';
 }
 
 /** Mirror as the publisher, then admit with `reader` credentials; the code of each step. */

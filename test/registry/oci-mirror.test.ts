@@ -12,23 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admit } from '../../src/registry/admit.js';
-import { RegistryError } from '../../src/registry/errors.js';
 import { mirror } from '../../src/registry/mirror.js';
 import * as ops from '../../src/registry/ops.js';
 import { HEAD_TAG, indexTag } from '../../src/registry/remote/oci-layout.js';
 import { OciStore } from '../../src/registry/stores/oci.js';
-import { mintBundle, setup, type Setup } from './helpers.js';
+import { codeOf, mintBundle, setup, type Setup } from './helpers.js';
 import { REGISTRY_MISSING, startRegistry, type RunningRegistry } from './oci-registry.js';
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof RegistryError) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
 
 let reg: RunningRegistry;
 let s: Setup;

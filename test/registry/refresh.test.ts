@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admit } from '../../src/registry/admit.js';
 import { verifyStep, GENESIS } from '../../src/registry/chain.js';
-import { RegistryError } from '../../src/registry/errors.js';
 import { parseIndexDoc } from '../../src/registry/index-doc.js';
 import * as ops from '../../src/registry/ops.js';
 import { envelopeBytes, PAYLOAD_TYPE, signEnvelope } from '../../src/registry/sign.js';
@@ -17,7 +16,7 @@ import { transition } from '../../src/registry/state.js';
 import { verifyRegistry } from '../../src/registry/verify.js';
 import { compileSchema } from '../../src/validate/schema-check.js';
 import { canonicalJson } from '../../src/util/canonical-json.js';
-import { makeKey, mintBundle, policyOf, REPO_ROOT, setup, trustDoc, type Setup } from './helpers.js';
+import { codeOf, makeKey, mintBundle, policyOf, REPO_ROOT, setup, trustDoc, type Setup } from './helpers.js';
 
 let s: Setup;
 const DAY = 86_400_000;
@@ -32,16 +31,6 @@ beforeAll(async () => {
   await ops.promote(w);
 });
 afterAll(() => rmSync(s.dir, { recursive: true, force: true }));
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof RegistryError) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
 
 describe('rulec registry refresh', () => {
   it('re-signs the same state with a later expiry, so a fresh-only admitter accepts it again', async () => {

@@ -12,13 +12,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admit } from '../../src/registry/admit.js';
 import { AdmitterState } from '../../src/registry/admitter-state.js';
-import { RegistryError } from '../../src/registry/errors.js';
 import { mirror } from '../../src/registry/mirror.js';
 import * as ops from '../../src/registry/ops.js';
 import { HEAD_TAG } from '../../src/registry/remote/oci-layout.js';
 import { GitStore } from '../../src/registry/stores/git.js';
 import { OciStore } from '../../src/registry/stores/oci.js';
-import { mintBundle, setup, type Setup } from './helpers.js';
+import { codeOf, mintBundle, setup, type Setup } from './helpers.js';
 import { proxy, REGISTRY_MISSING, startRegistry, type FaultyProxy, type RunningRegistry } from './oci-registry.js';
 
 let s: Setup;
@@ -35,16 +34,6 @@ afterAll(async () => {
   for (const c of closers) await c.close();
   rmSync(s.dir, { recursive: true, force: true });
 });
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof RegistryError) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
 
 function oci(spec: string): OciStore {
   const st = new OciStore(spec, { timeoutMs: 5000 });
