@@ -79,6 +79,18 @@ describe('git-ignored instruction files', () => {
     expect(found.some((d) => d.file.startsWith('node_modules/'))).toBe(false);
   });
 
+  it('an untracked CLAUDE.local.md that git does not ignore is linted and, with --include-local, bundled', async () => {
+    const m = makeTree({ 'AGENTS.md': '# Root\n\nUse pnpm.\n', 'src/a.ts': 'x\n' });
+    made.push(m);
+    write(m.repo, { 'CLAUDE.local.md': `# Mine\n\n${INJECTION}` }, m);
+    const o = capture(m.repo);
+    expect(await lintCommand(['--format', 'json'], o.io)).toBe(1);
+    const found = (JSON.parse(o.text()) as { diagnostics: { code: string; file: string }[] }).diagnostics;
+    expect(found.filter((d) => d.code.startsWith('RC63')).map((d) => [d.code, d.file])).toEqual([['RC6301', 'CLAUDE.local.md']]);
+    const result = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out'), includeLocal: true });
+    expect(result.manifest.files['CLAUDE.local.md']).toMatchObject({ layer: 'local', tracked: false });
+  });
+
   it('explain --profile claude-code shows the ignored CLAUDE.md it loads; plain explain names it as ignored', async () => {
     const m = ignoredRepo();
     const p = capture(m.repo);

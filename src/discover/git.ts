@@ -59,8 +59,9 @@ export async function workTreeTop(dir: string): Promise<string | null> {
  */
 export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot> {
   const q = (args: string[]): Promise<string> => git.raw(['-c', 'core.quotePath=false', ...args]);
-  // New files not yet added: the reviewed formats' pathspecs (a personal file is asked for with the ignored ones).
-  const instruction = formatPathspecs(false);
+  // New files not yet added, personal ones too: a CLAUDE.local.md nobody put in .gitignore is
+  // still loaded by its agent, so lint must see it (and --include-local bundle it).
+  const instruction = formatPathspecs(true);
   const [index, untracked, ignored, commit, staged, remote] = await Promise.all([
     q(['ls-files', '-z', '--cached', '--stage']),
     q(['ls-files', '-z', '--others', '--exclude-standard', '--', ...instruction]),
