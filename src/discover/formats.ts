@@ -214,6 +214,3 @@ export function expandsImports(format: FormatName): boolean {
 export function formatPathspecs(withPersonal: boolean): string[] {
   return [...new Set(TABLE.filter((f) => withPersonal || !f.personal).flatMap((f) => f.pathspec))];
 }
-
-/** Names that are personal whether or not git tracks them; discovery looks for them explicitly. */
-export const LOCAL_FILE_NAMES: readonly string[] = ['CLAUDE.local.md', 'AGENTS.override.md'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPath, FORMATS, LOCAL_FILE_NAMES, type Classified } from '../../src/discover/formats.js';
+import { classifyPath, FORMATS, type Classified } from '../../src/discover/formats.js';
 import type { FormatName } from '../../src/types.js';
 
 function as(name: FormatName, scope: string): Classified {
@@ -81,6 +81,5 @@ describe('classifyPath', () => {
       ['claude-local', 90, true, null, null],
       ['claude-rule-local', 91, true, 'paths', 'root'],
     ]);
-    expect(LOCAL_FILE_NAMES).toEqual(['CLAUDE.local.md', 'AGENTS.override.md']);
   });
 });
