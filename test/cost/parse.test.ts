@@ -10,7 +10,9 @@ const parse = (f: ReturnType<typeof file>) => parseDoc(f);
 
 describe('parse doubles at most linearly', () => {
   it('k sections', async () => {
-    const d = await doubling((k) => file('AGENTS.md', sections(k)), parse, { n: 1600 });
+    // Parsing k sections allocates a lot: a major GC in the 2n run lifts one ratio to ~3.3 now and
+    // then (measured 1.9-2.9 otherwise; a quadratic step gives 4 and more every time), so more runs.
+    const d = await doubling((k) => file('AGENTS.md', sections(k)), parse, { n: 1600, reps: 5, attempts: 5 });
     console.log(describeDoubling('parse, k sections', d));
     expect(d.ratio).toBeLessThan(MAX_RATIO);
   });
