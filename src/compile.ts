@@ -28,7 +28,7 @@ import { tokenCounter } from './validate/token-count.js';
 import { startBackground, type Background } from './worker/pool.js';
 import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
 import type { ProfileJob } from './profiles/build-view.js';
-import { applySeverities, decideEvents, severityDecision } from './validate/severity.js';
+import { applySeverities, severityDecision } from './validate/severity.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
 import { diag, sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
@@ -153,11 +153,12 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const profiled = background.profiles(profileJob(discovered, resolved.value, policy,
     { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }));
   const scan = scanConflicts(resolved.value, policy);
+  const decide = severityDecision(policy);
   const countedTexts = background.count(scan.texts);
   pushAll(diagnostics, runLint(discovered.files.flatMap((file) => {
     const doc = docs.get(file.id);
     return doc ? [{ file, doc }] : [];
-  }), severityDecision(policy)));
+  }), decide));
   const counts = await counted;
   const counter = tokenCounter(policy.tokenizer, new Map(blocks.map((b, i) => [b, counts[i] ?? 0])));
   const rendered = render(resolved.value, counter);
@@ -171,9 +172,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   pushAll(diagnostics, conflicts.diagnostics);
 
   const redactions = redactionsOf(secretSites(docs.values()));
-  const decide = severityDecision(policy);
   const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, decide)), redactions);
-  const events = redactDeep(decideEvents(conflicts.events, decide), redactions);
+  const events = redactDeep(conflicts.events, redactions);
   const manifest = buildManifest({
     resolution: resolved.value,
     variants: rendered.variants,

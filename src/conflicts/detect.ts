@@ -38,6 +38,7 @@ import { DEFAULT_FINDINGS_PER_TOPIC, factsOf, type SourceFacts } from './facts.j
 import { pairConflicts, type PairConflict } from './pairs.js';
 import { duplicateGroups, type AttachmentReach, type DuplicateGroup } from './duplicates.js';
 import { diagnosticOf, sortEvents, type ConflictEvent } from './events.js';
+import { eventSeverity, severityDecision } from '../validate/severity.js';
 import { droppedFindings, eventCap, groupEvent, pairEvent, shadowEvents, withPaths } from './records.js';
 import { applyOverrides } from './overrides.js';
 import { topicsOfVariant, type TopicRuling } from './topics-for.js';
@@ -96,9 +97,11 @@ export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
         all.push(withPaths(e, new Set(g.variants)));
       }
       const capped = eventCap(sortEvents(all), eventLimit, stopped);
-      const events = capped.events;
       const diagnostics = [...droppedFindings(facts.values(), limit), ...capped.diagnostics];
-      diagnostics.push(...applyOverrides(events, policy.conflicts?.overrides ?? [], today));
+      diagnostics.push(...applyOverrides(capped.events, policy.conflicts?.overrides ?? [], today));
+      // A kind the policy turns off is not recorded (its events were built at the catalogue's severity).
+      const decide = severityDecision(policy);
+      const events = capped.events.filter((e) => eventSeverity(e.kind, decide) !== 'off');
       diagnostics.push(...events.map(diagnosticOf));
       return {
         events,

@@ -1,9 +1,12 @@
 /**
- * Severity is decided here, once, from the policy: every stage reports with
- * the catalogue's default, and `severityDecision(policy)` says what a code is
- * in this build. Precedence: `severity: { RCxxxx: … }`, then for a conflict
- * code `conflicts.severity: { kind: … }`, then the catalogue. `off` drops the
- * finding (and the conflict event) everywhere.
+ * Severity is decided here, once per policy, from the policy:
+ * `severityDecision(policy)` says what a code is in this build, and every
+ * place that needs it asks this one function — compile for the final
+ * diagnostics, lint to skip rules turned off, conflict detection to give
+ * events their severity (the event cap ranks them as they will be reported)
+ * and to drop kinds turned off. Precedence: `severity: { RCxxxx: … }`, then
+ * for a conflict code `conflicts.severity: { kind: … }`, then the catalogue.
+ * `off` drops the finding (and the conflict event) everywhere.
  *
  * An accepted conflict (conflicts.overrides) keeps its severity: it is
  * recorded as a suppression (owner, reason, expiry) on the event and its
@@ -13,13 +16,22 @@
 import type { Policy } from '../config/policy.js';
 import { catalogueEntry } from '../diagnostics/catalogue.js';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
-import { CODE_OF, type ConflictEvent, type ConflictKind } from '../conflicts/events.js';
+import { CODE_OF, type ConflictKind } from '../conflicts/events.js';
 
 export type Decision = (code: string) => Severity | 'off';
 
 const KIND_OF = new Map(Object.entries(CODE_OF).map(([kind, code]) => [code, kind as ConflictKind]));
 
+/** One decision per policy object: conflict detection asks for it per event, compile once per build. */
+const decisions = new WeakMap<object, Decision>();
+
 export function severityDecision(policy: Pick<Policy, 'severity' | 'conflicts'>): Decision {
+  let decide = decisions.get(policy);
+  if (!decide) decisions.set(policy, (decide = decisionOf(policy)));
+  return decide;
+}
+
+function decisionOf(policy: Pick<Policy, 'severity' | 'conflicts'>): Decision {
   const byKind = (policy.conflicts?.severity ?? {}) as Partial<Record<ConflictKind, Severity>>;
   // A partial policy (diff rebuilds rulings from a manifest's facts) may carry no severity map.
   const byCode: Readonly<Record<string, Severity | 'off'>> = policy.severity ?? {};
@@ -45,14 +57,4 @@ export function applySeverities(list: readonly Diagnostic[], decide: Decision): 
 /** The decided severity of a conflict kind; an event whose code is `off` is not recorded. */
 export function eventSeverity(kind: ConflictKind, decide: Decision): Severity | 'off' {
   return decide(CODE_OF[kind]);
-}
-
-/** Events as decided: severity set, `off` kinds dropped. */
-export function decideEvents(events: readonly ConflictEvent[], decide: Decision): ConflictEvent[] {
-  const out: ConflictEvent[] = [];
-  for (const e of events) {
-    const s = eventSeverity(e.kind, decide);
-    if (s !== 'off') out.push(s === e.severity ? e : { ...e, severity: s });
-  }
-  return out;
 }
