@@ -4,10 +4,11 @@
  * loaded one is "the same file", never "shadowed by AGENTS.override.md"
  * (there is none) or "not on this path's chain".
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { write, type TreeEdit } from './diff/history.js';
 import { compile } from '../src/compile.js';
 import { explainPath } from '../src/report/explain.js';
 
@@ -15,14 +16,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'rulec-explain-links-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let n = 0;
-function tree(files: Record<string, string | { link: string }>): string {
+function tree(files: TreeEdit): string {
   const root = join(scratch, `r${n++}`);
-  for (const [rel, v] of Object.entries(files)) {
-    const abs = join(root, rel);
-    mkdirSync(dirname(abs), { recursive: true });
-    if (typeof v === 'string') writeFileSync(abs, v);
-    else symlinkSync(v.link, abs);
-  }
+  mkdirSync(root, { recursive: true });
+  write(root, files);
   return root;
 }
 

@@ -5,10 +5,11 @@
  * to AGENTS.md (pydantic-ai), and a chain of symlinks. What each agent does
  * there was captured from the real CLIs (fixtures q and r in expected/).
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { write, type TreeEdit } from '../diff/history.js';
 import { compile } from '../../src/compile.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 
@@ -17,14 +18,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let n = 0;
 /** A work tree (no git) from `files`; a value `{ link }` makes a symbolic link. */
-function tree(files: Record<string, string | { link: string }>): string {
+function tree(files: TreeEdit): string {
   const root = join(scratch, `r${n++}`);
-  for (const [rel, v] of Object.entries(files)) {
-    const abs = join(root, rel);
-    mkdirSync(dirname(abs), { recursive: true });
-    if (typeof v === 'string') writeFileSync(abs, v);
-    else symlinkSync(v.link, abs);
-  }
+  mkdirSync(root, { recursive: true });
+  write(root, files);
   return root;
 }
 

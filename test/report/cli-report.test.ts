@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALNUM, fakeToken } from '../lint/lint-input.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'bin.js');
 const FORMATS = ['text', 'json', 'markdown', 'sarif', 'github', 'html'] as const;
@@ -23,18 +24,8 @@ function rulec(args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Deterministic, random-looking tokens (an LCG), so no real-looking secret is committed. */
-function token(length: number, alphabet: string, seed: number): string {
-  let x = seed;
-  let out = '';
-  for (let i = 0; i < length; i++) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    out += alphabet[(x >> 8) % alphabet.length];
-  }
-  return out;
-}
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const SECRETS = [`ghp_${token(36, ALNUM, 11)}`, `AKIA${token(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 12)}`, token(28, ALNUM, 13)];
+// Deterministic, random-looking tokens, so no real-looking secret is committed.
+const SECRETS = [`ghp_${fakeToken(36, ALNUM, 11)}`, `AKIA${fakeToken(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 12)}`, fakeToken(28, ALNUM, 13)];
 const HOSTILE_DIR = 'x"><img src=x onerror=alert(1)><script>alert(2)<\u202e';
 
 beforeAll(() => {
