@@ -12,46 +12,14 @@
 //    line, exit 0; the target is under 300 ms), `rulec check --head root-agents` (compile both
 //    commits, diff, risk), and `rulec diff bundle:A bundle:B` between the bundles of main and
 //    root-agents (built once, untimed, through the library).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { BENCH_DIR, REPO_ROOT, SIZE_ARGS, ensureMonorepo, sizeOptions } from './generate.mjs';
-
-const HOOK = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'rss-hook.mjs')).href;
-
-/** Run `node --import rss-hook <args>` as run.mjs does: wall time from spawn to exit, peak RSS of the node process. */
-function measure(args, { cwd }) {
-  const rssFile = path.join(os.tmpdir(), `rulec-review-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  return new Promise((resolve, reject) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', HOOK, ...args], { cwd, env: { ...process.env, RULEC_BENCH_RSS_FILE: rssFile, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b) => { if (stdout.length < 1 << 20) stdout += b; });
-    child.stderr.on('data', (b) => { stderr += b; });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      let rssKiB = null;
-      try {
-        rssKiB = Number(fs.readFileSync(rssFile, 'utf8'));
-        fs.rmSync(rssFile, { force: true });
-      } catch {
-        // no hook output
-      }
-      resolve({ code, ms, rssKiB, stdout, stderr });
-    });
-  });
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
+import { measure, median } from './measure.mjs';
 
 function git(cwd, args, extraEnv = {}, input) {
   return execFileSync('git', args, { cwd, env: { ...process.env, ...extraEnv }, input, maxBuffer: 1 << 30 }).toString();

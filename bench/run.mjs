@@ -6,16 +6,16 @@
 //
 // Every measurement is a fresh child process: wall time from spawn to exit, peak RSS from
 // bench/rss-hook.mjs. See bench/README.md.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR, REPO_ROOT, SIZE_ARGS, ensureMonorepo, sizeOptions } from './generate.mjs';
+import { measure, median } from './measure.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const HOOK = pathToFileURL(path.join(HERE, 'rss-hook.mjs')).href;
 const FLOOR = path.join(HERE, 'floor.mjs');
 
 class BenchError extends Error {
@@ -33,48 +33,6 @@ function fail(message, code = 1) {
 function tail(text, lines = 25) {
   const all = text.replace(/\s+$/, '').split('\n');
   return all.slice(-lines).join('\n');
-}
-
-/** Run `node --import rss-hook <args>`; resolve {code, signal, ms, rssKiB, stdout, stderr}. */
-function measure(args, { cwd = REPO_ROOT } = {}) {
-  const rssFile = path.join(os.tmpdir(), `rulec-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  return new Promise((resolve, reject) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', HOOK, ...args], {
-      cwd,
-      env: { ...process.env, RULEC_BENCH_RSS_FILE: rssFile, NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdoutBytes = 0;
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b) => {
-      stdoutBytes += b.length;
-      if (stdout.length < 1 << 20) stdout += b.toString();
-    });
-    child.stderr.on('data', (b) => {
-      stderr += b.toString();
-      if (stderr.length > 1 << 16) stderr = stderr.slice(-(1 << 15));
-    });
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      let rssKiB = null;
-      try {
-        rssKiB = Number(fs.readFileSync(rssFile, 'utf8'));
-        fs.rmSync(rssFile, { force: true });
-      } catch {
-        // the hook did not run (killed by a signal, or crashed before exit handlers)
-      }
-      resolve({ code, signal, ms, rssKiB, stdout, stdoutBytes, stderr });
-    });
-  });
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 function dirStats(dir) {
