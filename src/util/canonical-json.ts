@@ -50,16 +50,20 @@ function encodeArray(list: readonly unknown[]): string {
 }
 
 function encodeObject(obj: Record<string, unknown>): string {
+  return `{${members(obj).map(([, text]) => text).join(',')}}`;
+}
+
+/** Each member of a plain object as `"key":value` text, in canonical (code-unit) key order. */
+function members(obj: Record<string, unknown>): [key: string, text: string][] {
   const proto = Object.getPrototypeOf(obj);
   if (proto !== Object.prototype && proto !== null) throw new InternalError(`canonical JSON: ${where()} is not a plain object`);
   const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const parts: string[] = [];
-  for (const k of keys) {
+  return keys.map((k) => {
     path.push(k);
-    parts.push(`${JSON.stringify(k)}:${encode(obj[k])}`);
+    const text = `${JSON.stringify(k)}:${encode(obj[k])}`;
     path.pop();
-  }
-  return `{${parts.join(',')}}`;
+    return [k, text];
+  });
 }
 
 /**
@@ -69,11 +73,5 @@ function encodeObject(obj: Record<string, unknown>): string {
  */
 export function canonicalMembers(obj: Record<string, unknown>): [key: string, text: string][] {
   path.length = 0;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return keys.map((k) => {
-    path.push(k);
-    const text = `${JSON.stringify(k)}:${encode(obj[k])}`;
-    path.pop();
-    return [k, text];
-  });
+  return members(obj);
 }
