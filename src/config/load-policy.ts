@@ -70,4 +70,3 @@ function readPolicyText(repoDir: string, file: string, fromRepo: boolean): strin
   throw new UsageError(`cannot read policy file ${file}: ${read.missing ? 'not a readable regular file' : read.diagnostic.message}`);
 }
 
-export { REPO_POLICY_PATH } from './policy-path.js';
