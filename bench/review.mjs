@@ -9,7 +9,8 @@
 //    `no-rule`, which edits an ordinary source file, and `root-agents`, which edits the root
 //    AGENTS.md (its test command and one sentence).
 // 3. Time, each as a fresh node process: `rulec check --head no-rule` (the fast path: one
-//    line, exit 0; the target is under 300 ms), `rulec check --head root-agents` (compile both
+//    line, exit 0; the target is under 300 ms), cold (no closure kept for base's tree) and
+//    warm (kept by the run before), `rulec check --head root-agents` (compile both
 //    commits, diff, risk), and `rulec diff bundle:A bundle:B` between the bundles of main and
 //    root-agents (built once, untimed, through the library).
 import { execFileSync } from 'node:child_process';
@@ -78,15 +79,20 @@ async function main() {
       console.log(`${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
 
+    // The no-change check twice: cold (no closure kept for base's tree: the first check of a
+    // branch on a fresh machine) and warm (the closure kept in .git/rulec by an earlier check).
+    const closures = path.join(repo, '.git', 'rulec');
     const commands = [
-      { id: 'check-none', label: 'check, no rule file changed', args: [cli, 'check', '--repo', repo, '--head', 'no-rule'], expect: [0] },
+      { id: 'check-none-cold', label: 'check, no rule file changed (cold)', args: [cli, 'check', '--repo', repo, '--head', 'no-rule'], expect: [0], before: () => fs.rmSync(closures, { recursive: true, force: true }) },
+      { id: 'check-none', label: 'check, no rule file changed (warm)', args: [cli, 'check', '--repo', repo, '--head', 'no-rule'], expect: [0] },
       { id: 'check-root', label: 'check, root AGENTS.md edited', args: [cli, 'check', '--repo', repo, '--head', 'root-agents', '--format', 'json'], expect: [0, 1] },
       { id: 'diff-bundles', label: 'diff bundle:A bundle:B (root AGENTS.md)', args: [cli, 'diff', `bundle:${bundles.main}`, `bundle:${bundles['root-agents']}`], expect: [0] },
     ];
     const rows = [];
-    for (const c of values['fast-only'] ? commands.slice(0, 1) : commands) {
+    for (const c of values['fast-only'] ? commands.slice(0, 2) : commands) {
       const samples = [];
-      for (let i = 0; i < (c.id === 'check-none' ? runs : Math.min(runs, 2)); i++) {
+      for (let i = 0; i < (c.id.startsWith('check-none') ? runs : Math.min(runs, 2)); i++) {
+        c.before?.();
         const r = await measure(c.args, { cwd: tmp });
         if (!c.expect.includes(r.code)) throw new Error(`${c.label} exited ${r.code}: ${r.stderr.slice(-2000)}`);
         samples.push(r);

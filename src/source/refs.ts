@@ -4,10 +4,9 @@
  * origin/HEAD when the remote names one, else the first of main, master,
  * origin/main, origin/master that exists. The report says which was used.
  */
-import { simpleGit, type SimpleGit } from 'simple-git';
 import { UsageError } from '../diagnostics/errors.js';
 import type { CheckRef } from '../diff/types.js';
-import { resolveCommit } from './git-tree.js';
+import { resolveCommit, run } from './git-tree.js';
 
 const FALLBACKS = ['main', 'master', 'origin/main', 'origin/master'];
 
@@ -19,21 +18,20 @@ export async function headRef(repoDir: string, ref: string | undefined): Promise
 /** `head` may still be resolving: the default branch is looked up meanwhile (the fast path of check counts git calls). */
 export async function baseRef(repoDir: string, ref: string | undefined, heading: CheckRef | Promise<CheckRef>): Promise<CheckRef> {
   if (ref !== undefined) return { ref, commit: await resolveCommit(repoDir, ref), how: 'given with --base' };
-  const git = gitOf(repoDir);
-  const [branch, head] = await Promise.all([defaultBranch(git, repoDir), heading]);
+  const [branch, head] = await Promise.all([defaultBranch(repoDir), heading]);
   if (branch === null) throw new UsageError(`no default branch to compare with (origin/HEAD, ${FALLBACKS.join(', ')}): pass --base REF`);
   let commit: string;
   try {
-    commit = (await git.raw(['merge-base', head.commit, branch.commit])).trim();
+    commit = (await run(repoDir, ['merge-base', head.commit, branch.commit])).toString('utf8').trim();
   } catch {
     throw new UsageError(`${head.ref} and ${branch.name} have no common ancestor: pass --base REF`);
   }
   return { ref: `merge-base(${head.ref}, ${branch.name})`, commit, how: `merge base of ${head.ref} with the default branch ${branch.name} (${branch.why})` };
 }
 
-async function defaultBranch(git: SimpleGit, repoDir: string): Promise<{ name: string; commit: string; why: string } | null> {
+async function defaultBranch(repoDir: string): Promise<{ name: string; commit: string; why: string } | null> {
   try {
-    const name = (await git.raw(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'])).trim();
+    const name = (await run(repoDir, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'])).toString('utf8').trim();
     if (name !== '') return { name, commit: await resolveCommit(repoDir, name), why: 'origin/HEAD' };
   } catch {
     // no origin/HEAD: try the usual names
@@ -48,7 +46,3 @@ async function defaultBranch(git: SimpleGit, repoDir: string): Promise<{ name: s
   return null;
 }
 
-/** simple-git over `repoDir`; the commands used here read refs and objects only. */
-function gitOf(repoDir: string): SimpleGit {
-  return simpleGit({ baseDir: repoDir, trimmed: false });
-}

@@ -3,22 +3,30 @@
  * bundle — `rulec check`'s fast path, so it must answer without compiling,
  * without the tokenizer and without reading the work tree:
  *
- * 1. `git diff --name-only --no-renames base head` (simple-git): the changed
+ * 1. `git diff --name-only --no-renames base head`: the changed
  *    paths, a rename as the old and the new path.
  * 2. A path counts when it is an instruction file (the format table), the
  *    policy file, or lies in a managed directory inside the repository.
- * 3. Any other changed path counts when head's instruction files import it,
- *    directly or through other imported files (or is the real file behind a
- *    symlink on that way): the `@` tokens of each level are read from git
- *    objects and resolved with importTarget, up to the import depth limit.
- *    Head alone suffices: an import that only base had sits in a file that
- *    changed, and that file is itself checked.
+ * 3. Any other changed path counts when it lies in a tree's rule closure: the
+ *    files its instruction files import, directly or through other imported
+ *    files, the links on the way and the real files behind them — or when it
+ *    stands where the closure needs a directory (a file or link that replaces
+ *    one). The `@` tokens of each level are read from git objects and resolved
+ *    with importTarget, up to the import depth limit.
+ * 4. Which closure: when nothing counted in step 2, base's. No file that
+ *    base's closure read changed, so head's closure is the same one; base is
+ *    shared by every pull request on the branch, and its closure is kept in
+ *    the git directory by tree id (closure-cache.ts), so the common answer
+ *    "nothing to check" needs no walk of the tree. When something counts,
+ *    head's closure completes the list (an import that only base had sits in
+ *    a file that changed, and that file is itself checked).
  */
-import { simpleGit } from 'simple-git';
 import { REPO_POLICY_PATH } from '../config/policy-path.js';
+import { compilerVersion } from '../config/package-files.js';
 import { classifyPath, formatPathspecs } from '../discover/formats.js';
 import { importCandidates, importTarget } from '../parse/import-target.js';
 import { isWithin } from '../util/posix-path.js';
+import { closureStore, type ClosureStore } from './closure-cache.js';
 import { run, runStatus } from './git-tree.js';
 
 export interface RuleChanges {
@@ -26,41 +34,64 @@ export interface RuleChanges {
   changed: string[];
   /** Those that can change the bundle, sorted. */
   relevant: string[];
+  /** What went wrong with the closure cache (for stderr): never a reason to fail. */
+  notes: string[];
 }
 
 /** Import hops followed: the most any policy allows (imports.max_depth ≤ 16), so no policy makes a change invisible here. */
 const MAX_DEPTH = 16;
 
 export async function ruleChanges(repoDir: string, base: string, head: string, options: { policyFile?: string; managedDirs?: readonly string[] } = {}): Promise<RuleChanges> {
-  const out = await simpleGit({ baseDir: repoDir, trimmed: false }).raw(['--no-optional-locks', '-c', 'core.quotePath=false', 'diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', base, head, '--']);
+  // git-tree's run(), not simple-git: this path answers most checks, and loading simple-git costs more than both calls.
+  const [out, ids] = await Promise.all([
+    run(repoDir, ['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', base, head, '--']).then(String),
+    run(repoDir, ['rev-parse', '--git-common-dir', `${base}^{tree}`, `${head}^{tree}`]).then(String),
+  ]);
   const changed = out.split('\0').filter((p) => p !== '').sort(compare);
+  const [gitDir = '.git', baseTree = '', headTree = ''] = ids.split('\n');
   const policyFile = options.policyFile ?? REPO_POLICY_PATH;
   const managed = options.managedDirs ?? [];
   const relevant = new Set(changed.filter((p) => p === policyFile || classifyPath(p) !== null || managed.some((d) => isWithin(p, d))));
-  if (changed.some((p) => !relevant.has(p))) {
-    const imported = await importedFrom(repoDir, head);
-    for (const p of changed) if (imported.has(p)) relevant.add(p);
-  }
-  return { changed, relevant: [...relevant].sort(compare) };
+  const others = changed.filter((p) => !relevant.has(p));
+  const store = closureStore(repoDir, gitDir, [compilerVersion(), formatPathspecs(true), MAX_DEPTH]);
+  if (others.length > 0 && relevant.size === 0) addReached(others, await closureOf(repoDir, base, baseTree, store), relevant);
+  if (others.length > 0 && relevant.size > 0) addReached(others, await closureOf(repoDir, head, headTree, store), relevant);
+  return { changed, relevant: [...relevant].sort(compare), notes: [...store.notes] };
+}
+
+/** Add each of `paths` that lies in `closure` or stands where it needs a directory. */
+function addReached(paths: readonly string[], closure: ReadonlySet<string>, into: Set<string>): void {
+  const dirs = new Set<string>();
+  for (const p of closure) for (let i = p.indexOf('/'); i > 0; i = p.indexOf('/', i + 1)) dirs.add(p.slice(0, i));
+  for (const p of paths) if (closure.has(p) || dirs.has(p)) into.add(p);
+}
+
+/** `rev`'s closure: from the store by tree id, else walked and stored. */
+async function closureOf(repoDir: string, rev: string, tree: string, store: ClosureStore): Promise<Set<string>> {
+  const kept = store.get(tree);
+  if (kept !== null) return kept;
+  const reached = await importedFrom(repoDir, rev);
+  store.put(tree, reached);
+  return reached;
 }
 
 /**
- * Every path head's instruction files import, directly or through imported
- * files, whether or not it exists — and the real paths behind symlinks on the
- * way (discovery reads a link's target, resolving its imports from the link's
- * place). One `git grep -l @` over the instruction files finds the few that
+ * Every path `rev`'s instruction files import, directly or through imported
+ * files, whether or not it exists — and the links on the way and the real
+ * paths behind them (discovery reads a link's target, resolving its imports
+ * from the link's place). One `git grep -l @` over the instruction files finds the few that
  * can import anything at all; each level's files are then read in one
  * `git cat-file --batch` and their tokens resolved.
  */
-async function importedFrom(repoDir: string, head: string): Promise<Set<string>> {
-  const [links, withAt] = await Promise.all([symlinksOf(repoDir, head), filesWithAt(repoDir, head)]);
+async function importedFrom(repoDir: string, rev: string): Promise<Set<string>> {
+  const [links, withAt] = await Promise.all([symlinksOf(repoDir, rev), filesWithAt(repoDir, rev)]);
   const reached = new Set<string>();
   const read = new Set<string>();
   /** Real path to read → the ids it was reached as (imports resolve against those). */
   let frontier = new Map<string, Set<string>>();
   const reach = (id: string): void => {
     reached.add(id);
-    const real = realPath(id, links);
+    const real = realPath(id, links, reached);
     if (real === null) return;
     reached.add(real);
     if (read.has(real)) return;
@@ -73,7 +104,7 @@ async function importedFrom(repoDir: string, head: string): Promise<Set<string>>
     const level = frontier;
     frontier = new Map();
     for (const real of level.keys()) read.add(real);
-    const texts = await blobsAt(repoDir, head, [...level.keys()]);
+    const texts = await blobsAt(repoDir, rev, [...level.keys()]);
     for (const [real, ids] of level) {
       for (const token of importTokens(texts.get(real) ?? '')) {
         for (const from of ids) {
@@ -161,8 +192,12 @@ async function symlinksOf(repoDir: string, rev: string): Promise<Map<string, str
   return links;
 }
 
-/** `path` with every symlink on it expanded (relative targets only, at most 40), or null when it leaves the tree. */
-function realPath(path: string, links: ReadonlyMap<string, string>): string | null {
+/**
+ * `path` with every symlink on it expanded (relative targets only, at most
+ * 40), or null when it leaves the tree. Each link it passes is added to
+ * `passed`: retargeting one changes what the path reads.
+ */
+function realPath(path: string, links: ReadonlyMap<string, string>, passed: Set<string>): string | null {
   if (links.size === 0) return path;
   const todo = path.split('/').reverse();
   const done: string[] = [];
@@ -172,11 +207,13 @@ function realPath(path: string, links: ReadonlyMap<string, string>): string | nu
       if (done.pop() === undefined) return null;
       continue;
     }
-    const target = links.get([...done, seg].join('/'));
+    const at = [...done, seg].join('/');
+    const target = links.get(at);
     if (target === undefined) {
       done.push(seg);
       continue;
     }
+    passed.add(at);
     if (++hops > 40 || target.startsWith('/')) return null;
     todo.push(...target.split('/').reverse());
   }

@@ -7,7 +7,7 @@
  * once approved. Needs `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { history, type History } from '../diff/history.js';
@@ -27,7 +27,7 @@ function rulec(cwd: string, args: string[], env: Record<string, string> = {}): {
 }
 
 describe('rulec check (process)', () => {
-  it('no rule file changed: one line, exit 0, no compiler and no tokenizer loaded', () => {
+  it('no rule file changed: one line, exit 0, no compiler, no tokenizer and no simple-git loaded', () => {
     const h = history({ 'AGENTS.md': '# Repo\n\nUse pnpm.\n', 'src/a.ts': 'export {};\n', 'README.md': '# Readme\n' });
     made.push(h);
     h.commit('head', { 'src/a.ts': 'export const a = 1;\n', 'README.md': '# Readme\n\nMore.\n' });
@@ -37,7 +37,10 @@ describe('rulec check (process)', () => {
     expect(r.stdout).toMatch(/^rulec check main~1 \([0-9a-f]{12}\) → HEAD \([0-9a-f]{12}\): no rule file changed, nothing to check \(base: given with --base\)\n$/);
     const ours = r.loaded.filter((u) => u.includes('/dist/'));
     expect(ours.some((u) => u.endsWith('/cli/commands/check.js'))).toBe(true);
-    expect(r.loaded.filter((u) => /\/(compile|diff-bundles|check-run|token-count|build|lint|explain)\.js$|js-tiktoken/.test(u))).toEqual([]);
+    expect(r.loaded.filter((u) => /\/(compile|diff-bundles|check-run|token-count|build|lint|explain)\.js$|js-tiktoken|simple-git/.test(u))).toEqual([]);
+    // The closure of base's tree is kept in the git directory for the next check, never in the work tree.
+    expect(readdirSync(join(h.repo, '.git', 'rulec', 'closures'))).toHaveLength(1);
+    expect(rulec(h.repo, ['check', '--base', 'main~1']).stdout).toBe(r.stdout);
   });
 
   it('a risky rule change fails without approval and passes with one for the head commit', () => {

@@ -1,10 +1,15 @@
 /**
  * Which changed paths make `rulec check` compile: instruction files, the
- * policy, and files head's instruction files import — directly or through
- * other imported files of any extension — never a file nothing imports.
+ * policy, and files the instruction files import — directly or through
+ * other imported files of any extension, or through links — never a file
+ * nothing imports. Each case is answered twice: walking the tree, then from
+ * the closure kept in the git directory, with the same answer.
  */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ruleChanges } from '../../src/source/rule-changes.js';
+import { git } from '../helpers/fixture-repo.js';
 import { history, type History, type TreeEdit } from '../diff/history.js';
 
 const made: History[] = [];
@@ -14,7 +19,7 @@ const BASE: TreeEdit = {
   'CLAUDE.md': '# Claude\n\nSee @docs/a.md and mail ops@example.com.\n',
   'docs/a.md': '# A\n\nAlso @b.txt\n',
   'docs/b.txt': 'b\n',
-  'CLAUDE.local.md': 'Personal, committed anyway: @docs/my\\ notes.md and @docs/missing.md\n',
+  'CLAUDE.local.md': 'Personal, committed anyway: @docs/my\\ notes.md and @docs/missing.md and @vendor/guide.md\n',
   'docs/my notes.md': 'a name with a space\n',
   'docs/c.md': 'nothing imports this\n',
   'docs/d.md': 'imported by nobody, but names @a.md itself\n',
@@ -30,11 +35,22 @@ const BASE: TreeEdit = {
   'common/other.md': 'not imported\n',
 };
 
-async function relevantAfter(edit: TreeEdit): Promise<string[]> {
+function headAfter(edit: TreeEdit): History {
   const h = history(BASE);
   made.push(h);
   h.commit('head', edit);
-  return (await ruleChanges(h.repo, 'HEAD~1', 'HEAD')).relevant;
+  return h;
+}
+
+const closures = (repo: string): string => join(repo, '.git', 'rulec', 'closures');
+
+async function relevantAfter(edit: TreeEdit): Promise<string[]> {
+  const h = headAfter(edit);
+  const cold = await ruleChanges(h.repo, 'HEAD~1', 'HEAD');
+  const warm = await ruleChanges(h.repo, 'HEAD~1', 'HEAD');
+  expect(warm).toEqual(cold);
+  expect(cold.notes).toEqual([]);
+  return cold.relevant;
 }
 
 describe('ruleChanges', () => {
@@ -51,7 +67,62 @@ describe('ruleChanges', () => {
     ['a file imported through a linked directory', { 'common/style.md': 'style changed\n' }, ['common/style.md']],
     ['a file beside it in that directory that nothing imports', { 'common/other.md': 'changed\n' }, []],
     ['a new import in head makes its target count', { 'CLAUDE.md': '# Claude\n\nSee @docs/a.md and @docs/c.md\n', 'docs/c.md': 'now imported\n' }, ['CLAUDE.md', 'docs/c.md']],
+    ['a link on the way to an import, retargeted', { 'shared': { link: 'common2' }, 'common2/style.md': 'other style\n' }, ['common2/style.md', 'shared']],
+    ['a link where an import needs a directory', { 'vendor': { link: 'common' } }, ['vendor']],
+    ['a file created where an import pointed at nothing', { 'docs/missing.md': 'now there\n' }, ['docs/missing.md']],
   ] as [string, TreeEdit, string[]][])('%s', async (_name, edit, want) => {
     expect(await relevantAfter(edit)).toEqual(want);
   });
 });
+
+describe('the closure kept in the git directory', () => {
+  const treeOf = (h: History, rev: string): string => git(h.repo, 'rev-parse', `${rev}^{tree}`).trim();
+
+  it('is written by tree id, and a check with no rule change reads it instead of walking the tree', async () => {
+    const h = headAfter({ 'src/x.ts': 'export const x = 1;\n' });
+    expect((await ruleChanges(h.repo, 'HEAD~1', 'HEAD')).relevant).toEqual([]);
+    const entry = join(closures(h.repo), `${treeOf(h, 'HEAD~1')}.json`);
+    expect(existsSync(entry)).toBe(true);
+    // Proof that the entry is read: one that claims src/x.ts is imported makes it count.
+    const kept = JSON.parse(readFileText(entry)) as { reached: string[] };
+    writeFileSync(entry, JSON.stringify({ ...kept, reached: [...kept.reached, 'src/x.ts'] }));
+    const forged = await ruleChanges(h.repo, 'HEAD~1', 'HEAD');
+    expect(forged.relevant).toEqual(['src/x.ts']);
+  });
+
+  it.each([
+    ['truncated', (text: string) => text.slice(0, 20)],
+    ['not an object', () => '[1, 2]'],
+    ['for another tree', (text: string) => text.replace(/"tree":"[0-9a-f]+"/, '"tree":"0000"')],
+    ['paths that are not strings', (text: string) => text.replace(/"reached":\[/, '"reached":[7,')],
+  ])('a damaged entry (%s) is ignored with a note and rewritten', async (_name, damage) => {
+    const h = headAfter({ 'docs/b.txt': 'b changed\n', 'src/x.ts': 'export const x = 2;\n' });
+    await ruleChanges(h.repo, 'HEAD~1', 'HEAD');
+    const entry = join(closures(h.repo), `${treeOf(h, 'HEAD~1')}.json`);
+    writeFileSync(entry, damage(readFileText(entry)));
+    const again = await ruleChanges(h.repo, 'HEAD~1', 'HEAD');
+    expect(again.relevant).toEqual(['docs/b.txt']);
+    expect(again.notes).toEqual([expect.stringMatching(/^ignored a damaged check cache entry .*; it is rebuilt$/)]);
+    expect((await ruleChanges(h.repo, 'HEAD~1', 'HEAD')).notes).toEqual([]);
+  });
+
+  it('an entry made under other rules (another compiler version) is a miss, not a note', async () => {
+    const h = headAfter({ 'src/x.ts': 'export const x = 3;\n' });
+    await ruleChanges(h.repo, 'HEAD~1', 'HEAD');
+    const entry = join(closures(h.repo), `${treeOf(h, 'HEAD~1')}.json`);
+    const kept = JSON.parse(readFileText(entry)) as { reached: string[] };
+    writeFileSync(entry, JSON.stringify({ ...kept, key: 'other', reached: ['src/x.ts'] }));
+    const again = await ruleChanges(h.repo, 'HEAD~1', 'HEAD');
+    expect(again).toMatchObject({ relevant: [], notes: [] });
+  });
+
+  it('is never read from the work tree, where a pull request could commit one', async () => {
+    const h = headAfter({ 'src/x.ts': 'export const x = 4;\n' });
+    await ruleChanges(h.repo, 'HEAD~1', 'HEAD');
+    expect(readdirSync(h.repo).filter((n) => n === '.rulec')).toEqual([]);
+  });
+});
+
+function readFileText(file: string): string {
+  return readFileSync(file, 'utf8');
+}

@@ -70,6 +70,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const [head, base] = await Promise.all([heading, baseRef(repoDir, str(values, 'base'), heading)]);
   const approvals = readApprovals(str(values, 'approvals'), io, head.commit);
   const changes = await ruleChanges(repoDir, base.commit, head.commit, { ...(policyRel !== null ? { policyFile: policyRel } : {}) });
+  for (const note of changes.notes) io.err(`rulec: note: ${note}\n`);
   if (changes.relevant.length === 0) {
     await emitReport(io, request, checkReportOf(skippedReport(base, head, approvals.value), { lines: {}, policy_file: policyRel }, toolInfo()), NO_REDACTIONS);
     return EXIT.clean;
