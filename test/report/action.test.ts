@@ -19,10 +19,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'rulec-action-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('action.yml', () => {
-  it('is a composite action: setup-node, approvals, check, comment, SARIF upload, artifact, verdict', () => {
+  it('is a composite action: setup-node, closure cache, approvals, check, comment, SARIF upload, artifact, verdict', () => {
     expect(action.runs.using).toBe('composite');
     expect(action.runs.steps.map((s) => s.uses?.replace(/@.*/, '') ?? s.name)).toEqual([
-      'actions/setup-node', 'actions/github-script', 'rulec check', 'actions/github-script', 'github/codeql-action/upload-sarif', 'actions/upload-artifact', 'Fail when rulec check failed',
+      'actions/setup-node', 'actions/cache', 'actions/github-script', 'rulec check', 'actions/github-script', 'github/codeql-action/upload-sarif', 'actions/upload-artifact', 'Fail when rulec check failed',
     ]);
     expect(step('Upload SARIF to code scanning').with?.sarif_file).toBe('${{ steps.check.outputs.dir }}/report.sarif');
   });
