@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getEncoding } from 'js-tiktoken';
-import { tokenCounter } from '../../src/validate/token-count.js';
+import { createRequire } from 'node:module';
+import { rankMap, tokenCounter } from '../../src/validate/token-count.js';
 import { renderBlock } from '../../src/render/fence.js';
 
+const require = createRequire(import.meta.url);
 const counter = tokenCounter('o200k_base');
 /** Independent oracle: js-tiktoken's own encoder, special tokens read as text. */
 const reference = getEncoding('o200k_base');
@@ -32,6 +34,13 @@ describe('tokenCounter', () => {
 
   it.each(['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base'] as const)('%s: counts equal js-tiktoken\'s encode() on any text', (encoding) => {
     const ref = getEncoding(encoding);
+    // The rank map rulec builds for the library's encoder is the library's own, entry for entry.
+    const theirs = (ref as unknown as { rankMap: Map<string, number> }).rankMap;
+    const ours = rankMap((require(`js-tiktoken/ranks/${encoding}`) as { bpe_ranks: string }).bpe_ranks);
+    expect(ours.size).toBe(theirs.size);
+    let differ = 0;
+    for (const [k, v] of theirs) if (ours.get(k) !== v) differ++;
+    expect(differ).toBe(0);
     const c = tokenCounter(encoding);
     for (const t of ['<|endoftext|> and <|fim_prefix|>', '  indented\n\tcode', '日本語のテキスト', '\u{1F600}\u{1F600}!', 'a'.repeat(300)]) {
       expect(c.count(t), t).toBe(ref.encode(t, [], []).length);
