@@ -53,4 +53,22 @@ describe('the background worker', () => {
     expect(Object.keys(remote.perVariant).sort()).toEqual(['v-api', 'v-root']);
     expect(worker.where).toBe('worker');
   });
+
+  it('is kept when its compile closes it: the next one runs on the same thread, with the same answers', async () => {
+    const built = (await import(DIST_POOL)) as typeof import('../src/worker/pool.js');
+    const first = built.startBackground('o200k_base', false);
+    const counted = await first.count(texts);
+    await first.close();
+    const second = built.startBackground('o200k_base', false);
+    const other = built.startBackground('o200k_base', false);
+    try {
+      expect(second.thread).toBe(first.thread);
+      expect(other.thread).not.toBe(first.thread);
+      expect(await second.count(texts)).toEqual(counted);
+      expect(await other.count(texts)).toEqual(counted);
+    } finally {
+      await second.close();
+      await other.close();
+    }
+  });
 });

@@ -16,6 +16,8 @@ import type { BackgroundData, Job } from './background.js';
 export interface Background {
   /** Where jobs run: on the worker thread, or in this thread (no compiled worker, or it failed). */
   readonly where: 'worker' | 'in-process';
+  /** The worker thread's id (null in-process): a compile after a closed one runs on the same thread. */
+  readonly thread: number | null;
   count(texts: string[]): Promise<number[]>;
   profiles(job: ProfileJob): Promise<ProfileEvaluation>;
   close(): Promise<void>;
@@ -24,20 +26,30 @@ export interface Background {
 function inProcess(encoding: string): Background {
   return {
     where: 'in-process',
+    thread: null,
     count: async (texts) => texts.map((t) => countTokens(encoding, t)),
     profiles: async (job) => evaluateProfileJob(job),
     close: async () => undefined,
   };
 }
 
+/**
+ * Workers whose compile has closed them, by encoding and profile flag: the
+ * next compile in this process (`rulec check` compiles base, then head; a
+ * library caller compiles many) takes one with its rank table built instead
+ * of starting another. Unreferenced, so an idle one never holds the process.
+ */
+const idle = new Map<string, Worker[]>();
+
 /** `profiles`: whether agent profiles will be evaluated (their encoding is then warmed too). */
 export function startBackground(encoding: string, profiles = true): Background {
   const script = new URL('./background.js', import.meta.url);
   const local = inProcess(encoding);
   if (script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return local;
+  const key = `${encoding}\0${profiles}`;
   let worker: Worker;
   try {
-    worker = new Worker(script, { workerData: { encoding, profiles } satisfies BackgroundData });
+    worker = idle.get(key)?.pop() ?? new Worker(script, { workerData: { encoding, profiles } satisfies BackgroundData });
   } catch {
     return local;
   }
@@ -60,8 +72,15 @@ export function startBackground(encoding: string, profiles = true): Background {
   };
   return {
     get where() { return failed ? 'in-process' : 'worker'; },
+    thread: worker.threadId,
     count: (texts) => run({ kind: 'count', texts }, () => local.count(texts)),
     profiles: (job) => run({ kind: 'profiles', job }, () => local.profiles(job)),
-    close: async () => { await worker.terminate(); },
+    close: async () => {
+      // Once its jobs are answered the worker is idle: keep it for the next compile, unless it failed.
+      await chain.catch(() => undefined);
+      worker.removeAllListeners('error');
+      if (failed) await worker.terminate();
+      else idle.set(key, [...(idle.get(key) ?? []), worker]);
+    },
   };
 }
