@@ -80,11 +80,12 @@ async function main() {
       runs: { type: 'string', default: '3' },
       cli: { type: 'string', default: path.join(REPO_ROOT, 'dist', 'cli', 'bin.js') },
       out: { type: 'string', default: path.join(BENCH_DIR, 'results.json') },
+      peer: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
-    console.log('usage: node bench/run.mjs [--runs 3] [--files 100000] [--dirs N] [--instruction-files N] [--rules N] [--seed 1] [--cli PATH] [--out FILE]');
+    console.log('usage: node bench/run.mjs [--runs 3] [--files 100000] [--dirs N] [--instruction-files N] [--rules N] [--seed 1] [--cli PATH] [--peer PATH] [--out FILE]');
     return;
   }
   const runs = Number(values.runs);
@@ -135,6 +136,17 @@ async function main() {
     // --fresh compiles on the fly: it must not also name a bundle to answer from.
     if (hasFresh) commands.push({ id: 'explain-fresh', label: 'explain --fresh', args: () => [cli, 'explain', deep, '--repo', repo.dir, '--format', 'json', '--fresh'] });
   }
+  // A peer linting the same files, side by side, when one is installed: claude-code-lint's
+  // `claudelint check-all` (--peer PATH to its bin script, else `claudelint` on PATH). It is never
+  // a dependency of rulec; its version is recorded with the results.
+  const peer = findPeer(values.peer);
+  if (peer) {
+    console.log(`bench: peer ${peer.name} ${peer.version} (${rel(peer.bin)})`);
+    commands.push({ id: 'peer', label: `peer: claudelint check-all (${peer.version})`,
+      args: (r) => [peer.bin, 'check-all', '--cwd', repo.dir, '--no-cache', '--no-color', '--format', 'json', '-o', path.join(tmpBase, `peer-${path.basename(r.out)}.json`)] });
+  } else {
+    console.log('bench: no peer installed (claude-code-lint: npm i -g claude-code-lint, or --peer PATH); no side-by-side row');
+  }
   const samples = Object.fromEntries(commands.map((c) => [c.id, []]));
   let bundle = null;
   try {
@@ -145,7 +157,7 @@ async function main() {
         const r = await measure(c.args(round));
         samples[c.id].push(r);
         console.log(`${r.ms.toFixed(0)} ms, exit ${r.code ?? r.signal}`);
-        if (r.code !== 0 && r.code !== 1) {
+        if (r.code !== 0 && r.code !== 1 && c.id !== 'peer') {
           fail(
             `${c.label} failed (exit ${r.code ?? r.signal}):\n  node ${c.args(round).map(rel).join(' ')}\n` +
               `--- stderr (tail) ---\n${tail(r.stderr) || '(empty)'}\n--- stdout (tail) ---\n${tail(r.stdout) || '(empty)'}`,
@@ -216,6 +228,7 @@ async function main() {
     explainPath: explainFlags ? deep : null,
     explainBundleFlag: bundleFlag ?? null,
     bundle,
+    peer: peer ? { name: peer.name, version: peer.version } : null,
     repoDirtyAfterRun: Boolean(dirty),
     results: rows,
   };
@@ -223,6 +236,28 @@ async function main() {
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   fs.writeFileSync(outFile, JSON.stringify(results, null, 2) + '\n');
   console.log(`results: ${rel(outFile)}`);
+}
+
+/** The peer's bin script (a JS file node can run) and its version, or null when none is installed. */
+function findPeer(given) {
+  let bin = given ? path.resolve(given) : null;
+  if (!bin) {
+    for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+      const candidate = path.join(dir, 'claudelint');
+      if (dir && fs.existsSync(candidate)) {
+        bin = candidate;
+        break;
+      }
+    }
+  }
+  if (!bin || !fs.existsSync(bin)) return null;
+  bin = fs.realpathSync(bin);
+  try {
+    const version = execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8', timeout: 30_000 }).trim();
+    return { name: 'claude-code-lint', bin, version };
+  } catch {
+    return null;
+  }
 }
 
 main().catch((err) => {
