@@ -3,7 +3,7 @@
  * directory with a base commit and head commits, each written by the test
  * from an inline file tree, at fixed dates (so commit ids are stable).
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -21,14 +21,36 @@ export interface History {
   cleanup(): void;
 }
 
+/**
+ * Base repositories made in this process, by their tree and branch: a table
+ * test makes the same base for every case, and copying a small repository
+ * costs far less than the four git processes that make it.
+ */
+const bases = new Map<string, { dir: string; commit: string }>();
+process.once('exit', () => { for (const b of bases.values()) rmSync(b.dir, { recursive: true, force: true }); });
+
 export function history(base: TreeEdit, branch = 'main'): History {
-  // Commit dates count up per history, so a case's commit ids never depend on which cases ran before it.
-  let tick = 0;
   const dir = mkdtempSync(join(tmpdir(), 'rulec-hist-'));
   const repo = join(dir, 'repo');
+  const key = JSON.stringify([base, branch]);
+  const made = bases.get(key);
+  if (made) {
+    cpSync(join(made.dir, 'repo'), repo, { recursive: true, verbatimSymlinks: true });
+    return historyIn(dir, repo, new Map([['base', made.commit]]), 1);
+  }
   mkdirSync(repo);
   git(repo, '-c', `init.defaultBranch=${branch}`, 'init', '-q', '--template=');
-  const commits = new Map<string, string>();
+  const h = historyIn(dir, repo, new Map(), 0);
+  const commit = h.commit('base', base);
+  const template = mkdtempSync(join(tmpdir(), 'rulec-hist-base-'));
+  cpSync(repo, join(template, 'repo'), { recursive: true, verbatimSymlinks: true });
+  bases.set(key, { dir: template, commit });
+  return h;
+}
+
+/** Commit dates count up per history from `first`, so a case's commit ids never depend on which cases ran before it. */
+function historyIn(dir: string, repo: string, commits: Map<string, string>, first: number): History {
+  let tick = first;
   const h: History = {
     dir,
     repo,
@@ -45,7 +67,6 @@ export function history(base: TreeEdit, branch = 'main'): History {
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
-  h.commit('base', base);
   return h;
 }
 
