@@ -32,7 +32,7 @@ export function loadPolicy(repoDir: string, policyFile?: string, readRepoFile?: 
   const base = validatePolicy('policies/default.yaml', readPackageFile('policies/default.yaml'), null, schema);
   if (!base.value) throw new Error(`built-in policy is invalid: ${base.diagnostics.map((d) => d.message).join('; ')}`);
   const fromTree = policyFile === undefined && readRepoFile ? readRepoFile(repoPolicyPath) : null;
-  const file = policyFile ?? (fromTree !== null ? repoPolicyPath : readRepoFile ? null : existsSync(join(repoDir, REPO_POLICY_PATH)) ? join(repoDir, REPO_POLICY_PATH) : null);
+  const file = policyFile ?? (fromTree !== null ? repoPolicyPath : readRepoFile ? null : existsSync(join(repoDir, repoPolicyPath)) ? join(repoDir, repoPolicyPath) : null);
   if (!file) return { policy: base.value, file: null, diagnostics: [] };
   // A commit's tree is read from git objects (no link can leave it); the work tree through readConfined.
   const text = fromTree ?? readPolicyText(repoDir, file, policyFile === undefined);
