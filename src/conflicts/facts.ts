@@ -34,6 +34,8 @@ export interface StatementFact {
   at: Located;
   /** The statement as written (lines joined), for token counts. */
   text: string;
+  /** Its whole normalised text: the key it is indexed by, or, for its dash-less head, the key of its whole. */
+  full: string;
 }
 
 export interface SourceFacts {
@@ -47,14 +49,19 @@ export interface SourceFacts {
   topics: Map<string, Map<string, Located[]>>;
   /** Topic → distinct findings beyond the limit (not compared), and where the first of them is. */
   dropped: Map<string, { count: number; line: number; col: number }>;
-  /** Normalised statement text → first occurrence (statements of 40+ characters). */
+  /** Normalised statement text → first occurrence (statements of MIN_DUPLICATE+ characters, and the heads of those that end in a dash remark). */
   statements: Map<string, StatementFact>;
   /** First rule id and line, for events about the whole file. */
   top: { rule: string; line: number };
 }
 
 const EXAMPLE_HEADING = /\bexamples?\b|\bsample\b|\banti-?patterns?\b/i;
-const MIN_DUPLICATE = 40;
+/**
+ * Shortest normalised statement indexed for duplicates (characters). Short enough for a
+ * rule such as "Never commit directly to main" (29); shorter text is mostly headings'
+ * kin ("Run the tests.") whose second copy costs nothing worth a finding.
+ */
+const MIN_DUPLICATE = 28;
 /** Default cap on distinct findings per source and topic (policy: conflicts.limits.findings_per_topic). */
 export const DEFAULT_FINDINGS_PER_TOPIC = 500;
 
@@ -66,8 +73,10 @@ export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC): 
     const isExample = rule.headingPath.some((h) => EXAMPLE_HEADING.test(h));
     for (const st of rule.statements) {
       const norm = normaliseStatement(st.text);
-      if (norm.length >= MIN_DUPLICATE && !statements.has(norm)) {
-        statements.set(norm, { at: locate('duplicate', { value: norm, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0), text: st.text });
+      // Indexed by its whole text and, when it ends in a dash remark, by its head as well.
+      for (const key of new Set([norm, statementHead(st.text) ?? norm])) {
+        if (key.length < MIN_DUPLICATE || statements.has(key)) continue;
+        statements.set(key, { at: locate('duplicate', { value: key, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0), text: st.text, full: norm });
       }
       if (isExample) continue;
       for (const clause of clausesOf(st)) {
@@ -157,6 +166,19 @@ export function excerptOf(text: string): string {
 export function normaliseStatement(text: string): string {
   const plain = text.toLowerCase().replace(/[*_`~]+/g, '');
   return dropTrailingParenthesis(plain.replace(/[^\p{L}\p{M}\p{N}()]+/gu, ' ').trim()).replace(/[()]/g, ' ').replace(/ +/g, ' ').trim();
+}
+
+/**
+ * The normalised head of a statement that ends in a remark after a spaced
+ * dash, or null: "**Never commit to `main`** — a hook enforces this" is also
+ * the statement "Never commit to `main`". Not when the remark holds code (an
+ * instruction of its own) or the statement is a table row (a cell's
+ * description).
+ */
+export function statementHead(text: string): string | null {
+  if (text.includes('|')) return null;
+  const m = /\s[—–-]\s(?![^]*`)[^]*$/.exec(text);
+  return m === null ? null : normaliseStatement(text.slice(0, m.index));
 }
 
 /** "… before you push (CI checks it)" → "… before you push"; only a balanced group at the very end. */

@@ -86,6 +86,33 @@ describe('near-duplicates', () => {
   });
 });
 
+describe('a statement that ends in a remark after a dash', () => {
+  const RULE = 'Never commit directly to `main`';
+  const pair = (a: string, b: string) => texts({ 'AGENTS.md': `# Guide\n\n- ${a}\n`, 'packages/a/AGENTS.md': `# A\n\n- ${b}\n` }).map(summary);
+  const one = [{ kind: 'duplicate', severity: 'warning', sides: ['AGENTS.md:3', 'packages/a/AGENTS.md:3'], adopted: 'AGENTS.md' }];
+
+  it.each([
+    ['an em dash and a reason', `**${RULE}** — a pre-commit hook enforces this`],
+    ['a spaced hyphen', `${RULE} - CI rejects such pushes`],
+    ['an en dash', `${RULE} – ask for a review instead.`],
+  ])('is also its head (%s): a duplicate of the bare rule', (_name, text) => {
+    expect(pair(text, RULE)).toEqual(one);
+  });
+
+  it('is reported once when both copies carry the same remark', () => {
+    expect(pair(`${RULE} — a hook enforces this`, `${RULE} — a hook enforces this`)).toEqual(one);
+  });
+
+  it.each([
+    ['the remark holds code: an instruction of its own', `${RULE} - extend \`ReleaseOptions\` instead`],
+    ['a table row: the dash separates a cell\'s description', `| Git | ${RULE} — import from \`@acme/git\` |`],
+    ['the head is too short to be a rule on its own', 'Use pnpm — never npm or yarn in this repository'],
+  ])('keeps its remark when %s', (_name, text) => {
+    const bare = text.startsWith('Use pnpm') ? 'Use pnpm' : RULE;
+    expect(pair(text, bare)).toEqual([]);
+  });
+});
+
 describe('the copy to keep', () => {
   it('is the copy that loads on the most paths, not the one with the lowest specificity number', () => {
     // A `**/*.md` rule counts as a root-level glob (specificity 0.5) but loads on two paths;
