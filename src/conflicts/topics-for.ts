@@ -1,6 +1,8 @@
 /**
- * topicsFor(variant): for each topic the standing sources of a variant speak
- * to, which rule wins there and why — what `explain PATH` prints.
+ * topicsFor(resolution, policy, variant): for each topic the standing sources
+ * of a variant speak to, which rule wins there and why. A pure function of the
+ * resolution, so a compile result stays plain data; topicsOfVariant() is the
+ * same ruling over facts a caller already holds (diff/winners.ts).
  *
  * 1. Group the sources' findings by topic (and key); directives appear only
  *    when they conflict.
@@ -10,12 +12,16 @@
  * 3. A topic without conflicts reports the most authoritative source that
  *    speaks to it (enforced, then most specific, then render order).
  */
+import type { Layer } from '../types.js';
+import type { Policy } from '../config/policy.js';
+import type { Resolution } from '../resolve/resolve.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { DEFAULT_LAYER_ORDER } from './cascade.js';
 import type { ConflictEvent, ConflictSide } from './events.js';
 import { sideOf } from './events.js';
-import type { Located, SourceFacts } from './facts.js';
-import type { PairConflict } from './pairs.js';
+import { DEFAULT_FINDINGS_PER_TOPIC, factsOf, type Located, type SourceFacts } from './facts.js';
+import { pairConflicts, type PairConflict } from './pairs.js';
+import { pairEvent } from './records.js';
 import { pairsWithin, speakerIndex } from './speakers.js';
 
 export interface TopicRuling {
@@ -26,6 +32,28 @@ export interface TopicRuling {
 }
 
 const ONLY_WHEN_CONFLICTING = new Set(['directive']);
+
+/** The topic rulings of variant `variantId` of `res` under `policy` ([] for a variant it does not have). */
+export function topicsFor(res: Resolution, policy: Policy, variantId: string): TopicRuling[] {
+  const variant = res.variants.find((v) => v.id === variantId);
+  if (!variant) return [];
+  const layerOrder = policy.conflicts?.layer_order ?? DEFAULT_LAYER_ORDER;
+  const limit = policy.conflicts?.limits?.findings_per_topic ?? DEFAULT_FINDINGS_PER_TOPIC;
+  const facts = new Map<string, SourceFacts | null>();
+  const factsFor = (id: string): SourceFacts | null => {
+    if (!facts.has(id)) {
+      const s = res.sources.get(id);
+      facts.set(id, s ? factsOf(s, limit) : null);
+    }
+    return facts.get(id) ?? null;
+  };
+  const pairsOf = (a: string, b: string): PairConflict[] => {
+    const fa = factsFor(a);
+    const fb = factsFor(b);
+    return fa && fb ? pairConflicts(fa, fb, layerOrder) : [];
+  };
+  return topicsOfVariant([...new Set(variant.sources.map((r) => r.id))], factsFor, pairsOf, (c) => pairEvent(c, factsFor, policy));
+}
 
 export function topicsOfVariant(ids: readonly string[], factsFor: (id: string) => SourceFacts | null,
   pairsOf: (a: string, b: string) => PairConflict[], toEvent: (c: PairConflict) => ConflictEvent): TopicRuling[] {
