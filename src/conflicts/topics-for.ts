@@ -10,7 +10,8 @@
  *    beat as losers, and the cascade's reason; a contradiction has no winner
  *    and lists the first side as "winner" with a reason that says so.
  * 3. A topic without conflicts reports the most authoritative source that
- *    speaks to it (enforced, then most specific, then render order).
+ *    speaks to it (enforced, then most specific, then the policy's layer
+ *    order, then render order).
  */
 import type { Layer } from '../types.js';
 import type { Policy } from '../config/policy.js';
@@ -52,11 +53,12 @@ export function topicsFor(res: Resolution, policy: Policy, variantId: string): T
     const fb = factsFor(b);
     return fa && fb ? pairConflicts(fa, fb, layerOrder) : [];
   };
-  return topicsOfVariant([...new Set(variant.sources.map((r) => r.id))], factsFor, pairsOf, (c) => pairEvent(c, factsFor, policy));
+  return topicsOfVariant([...new Set(variant.sources.map((r) => r.id))], factsFor, pairsOf, (c) => pairEvent(c, factsFor, policy), layerOrder);
 }
 
 export function topicsOfVariant(ids: readonly string[], factsFor: (id: string) => SourceFacts | null,
-  pairsOf: (a: string, b: string) => PairConflict[], toEvent: (c: PairConflict) => ConflictEvent): TopicRuling[] {
+  pairsOf: (a: string, b: string) => PairConflict[], toEvent: (c: PairConflict) => ConflictEvent,
+  layerOrder: readonly Layer[] = DEFAULT_LAYER_ORDER): TopicRuling[] {
   const facts = ids.map(factsFor).filter((f): f is SourceFacts => f !== null);
   const out = new Map<string, TopicRuling>();
   // Conflicts first: they decide the winner of their topic. Only pairs that can
@@ -89,7 +91,7 @@ export function topicsOfVariant(ids: readonly string[], factsFor: (id: string) =
     if (ONLY_WHEN_CONFLICTING.has(topic.split('/')[0] as string) || out.has(`${topic}\u0000`)) continue;
     const bySource = new Map<string, Located>();
     for (const l of list) if (!bySource.has(l.source)) bySource.set(l.source, l);
-    const ranked = [...bySource.values()].sort((a, b) => rank(facts, b.source) - rank(facts, a.source));
+    const ranked = [...bySource.values()].sort((a, b) => rank(facts, b.source, layerOrder) - rank(facts, a.source, layerOrder));
     const top = ranked[0] as Located;
     const f = facts.find((x) => x.id === top.source) as SourceFacts;
     const n = bySource.size;
@@ -120,8 +122,8 @@ function groupFindings(facts: readonly SourceFacts[]): Map<string, Located[]> {
 }
 
 /** Higher is stronger: enforced first, then specificity, then layer order, then later in render order. */
-function rank(facts: readonly SourceFacts[], id: string): number {
+function rank(facts: readonly SourceFacts[], id: string, layerOrder: readonly Layer[]): number {
   const i = facts.findIndex((f) => f.id === id);
   const a = (facts[i] as SourceFacts).authority;
-  return (a.enforced ? 1e6 : 0) + a.specificity * 1e3 - DEFAULT_LAYER_ORDER.indexOf(a.layer) * 10 + i * 0.001;
+  return (a.enforced ? 1e6 : 0) + a.specificity * 1e3 - layerOrder.indexOf(a.layer) * 10 + i * 0.001;
 }

@@ -53,7 +53,7 @@ export function winnersOf(model: SourceModel, layerOrder: readonly Layer[] = DEF
     if (out) return out;
     out = new Map();
     const ids = [...new Set(variant.sources.map((r) => r.id))];
-    for (const t of topicsOfVariant(ids, factsFor, pairsOf, (c) => pairEvent(c, factsFor, policy))) {
+    for (const t of topicsOfVariant(ids, factsFor, pairsOf, (c) => pairEvent(c, factsFor, policy), layerOrder)) {
       if (NOT_PRESCRIPTIONS.has(t.topic.split('/')[0] as string) || out.has(t.topic)) continue;
       const decided = !t.reason.startsWith('no winner');
       out.set(t.topic, { value: t.winner.value, source: t.winner.source, rule: t.winner.rule, line: t.winner.line, decided });
