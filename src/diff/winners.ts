@@ -12,7 +12,7 @@ import type { Policy } from '../config/policy.js';
 import type { ManifestVariant } from '../bundle/model.js';
 import type { Layer } from '../types.js';
 import type { SourceModel } from './source-model.js';
-import type { TopicWinner } from './types.js';
+import type { TopicWinner } from './path-group.js';
 
 /**
  * Topics left out: duplicates and shadowing are findings about files, and a

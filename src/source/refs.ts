@@ -6,7 +6,7 @@
  */
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { UsageError } from '../diagnostics/errors.js';
-import type { CheckRef } from '../diff/types.js';
+import type { CheckRef } from '../diff/check-model.js';
 import { resolveCommit } from './git-tree.js';
 
 const FALLBACKS = ['main', 'master', 'origin/main', 'origin/master'];

@@ -3,7 +3,8 @@
  * in the same order (text, markdown, html). Values hold numbers and fixed
  * words only, never text from a file, so a format may print them as they are.
  */
-import type { BundleDiff, CheckReport } from '../../diff/types.js';
+import type { BundleDiff } from '../../diff/bundle-diff.js';
+import type { CheckReport } from '../../diff/check-model.js';
 import { num } from '../text.js';
 import { percent, plural, signed } from './facts.js';
 

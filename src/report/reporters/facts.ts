@@ -5,7 +5,8 @@
  */
 import { diagnosticOf } from '../../conflicts/events.js';
 import { countBySeverity, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { BundleDiff, CheckReport } from '../../diff/types.js';
+import type { BundleDiff } from '../../diff/bundle-diff.js';
+import type { CheckReport } from '../../diff/check-model.js';
 import { num } from '../text.js';
 import type { FrameLines, Report } from './types.js';
 
