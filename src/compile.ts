@@ -33,7 +33,7 @@ import type { RepoSource } from './source/repo-source.js';
 import { readInputs } from './discover/read-inputs.js';
 import type { Discovered } from './discover/discover.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
-import { blockTexts, render } from './render/render.js';
+import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
 import { runLint } from './validate/lint-rules.js';
@@ -43,6 +43,7 @@ import { secretSites } from './validate/lint/secrets.js';
 import { startBackground, type Background } from './worker/pool.js';
 import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
 import { profileJob } from './profiles/profile-job.js';
+import type { ProfileEvaluation } from './profiles/evaluate.js';
 import { finishConflicts, scanConflicts, type ConflictResult } from './conflicts/detect.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
@@ -108,12 +109,12 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   const revision = options.revision ?? '0.1.0';
   if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
   const repoDir = options.repoDir ?? '.';
+  // 1. The policy, and the worker.
   const loaded = options.source ? policyOfTree(repoDir, options.source, options.policyFile) : loadPolicy(repoDir, options.policyFile);
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
   const policy = options.severity ? { ...loaded.policy, severity: { ...loaded.policy.severity, ...options.severity } } : loaded.policy;
-
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.
   const background = startBackground(policy.tokenizer, (policy.profiles?.enabled ?? DEFAULT_ENABLED_PROFILES).length > 0);
@@ -127,68 +128,89 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
 async function compileWith(options: CompileOptions, policy: Policy, revision: string, background: Background): Promise<CompileResult> {
   const repoDir = options.repoDir ?? '.';
   const diagnostics: Diagnostic[] = [];
+  // 2. Read the inputs.
   const read = await readInputs({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
     outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null });
   pushAll(diagnostics, read.diagnostics);
   const { discovered, docs, imports } = read.value;
+  // 3. Frontmatter.
   pushAll(diagnostics, checkAllFrontmatter(discovered.files, docs, loadFrontmatterSchemas()));
-
+  // 4. Resolve.
   const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports });
   pushAll(diagnostics, resolved.diagnostics);
-
-  // Count the blocks and evaluate the agent profiles on the worker while this thread finds conflicts and lints.
+  // 5. Tokens and profiles on the worker; conflicts and lint here meanwhile.
   const blocks = blockTexts(resolved.value);
   const counted = background.count(blocks);
   const profiled = background.profiles(profileJob(discovered.files, discovered.paths, resolved.value, policy,
     { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }));
   const scan = scanConflicts(resolved.value, policy);
-  const decide = severityDecision(policy);
   const countedTexts = background.count(scan.texts);
+  const decide = severityDecision(policy);
   pushAll(diagnostics, runLint(lintInputs(discovered.files, docs), decide));
-
-  const counter = tokenCounter(policy.tokenizer, countsOf(blocks, await counted));
-  const rendered = render(resolved.value, counter);
+  // 6. Render and budgets.
+  const rendered = render(resolved.value, tokenCounter(policy.tokenizer, countsOf(blocks, await counted)));
   const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
   pushAll(diagnostics, budgets.diagnostics);
   const profiles = await profiled;
   pushAll(diagnostics, profiles.diagnostics);
-
+  // 7. Conflict events.
   const textCounter = tokenCounter(policy.tokenizer, countsOf(scan.texts, await countedTexts));
   const conflicts = finishConflicts(scan, policy, textCounter, options.today ?? utcToday());
   pushAll(diagnostics, conflicts.diagnostics);
+  // 8. Severities, secrets, manifest.
+  return assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts,
+    diagnostics: applySeverities(diagnostics, decide) });
+}
 
-  const redactions = redactionsOf(secretSites(docs.values()));
-  const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, decide)), redactions);
-  const events = redactDeep(conflicts.events, redactions);
+interface Parts {
+  options: CompileOptions;
+  policy: Policy;
+  revision: string;
+  discovered: Discovered;
+  docs: ReadonlyMap<string, ParsedDoc>;
+  resolution: Resolution;
+  rendered: Rendered;
+  budgets: ReturnType<typeof checkBudgets>;
+  profiles: ProfileEvaluation;
+  conflicts: ConflictResult;
+  /** Every diagnostic of the build, severities decided. */
+  diagnostics: Diagnostic[];
+}
+
+/** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
+function assemble(p: Parts): CompileResult {
+  const redactions = redactionsOf(secretSites(p.docs.values()));
+  const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
+  const events = redactDeep(p.conflicts.events, redactions);
   const manifest = buildManifest({
-    resolution: resolved.value,
-    variants: rendered.variants,
-    attachments: rendered.attachments,
-    overruns: budgets.overruns,
-    diagnostics: final,
-    git: discovered.git,
-    revision,
+    resolution: p.resolution,
+    variants: p.rendered.variants,
+    attachments: p.rendered.attachments,
+    overruns: p.budgets.overruns,
+    diagnostics,
+    git: p.discovered.git,
+    revision: p.revision,
     compilerVersion: compilerVersion(),
-    policyDigest: policyDigest(policy),
-    tokenizer: policy.tokenizer,
-    includeLocal: options.includeLocal ?? false,
-    includeUser: Boolean(options.userHome),
-    sourceTokens: rendered.sourceTokens,
+    policyDigest: policyDigest(p.policy),
+    tokenizer: p.policy.tokenizer,
+    includeLocal: p.options.includeLocal ?? false,
+    includeUser: Boolean(p.options.userHome),
+    sourceTokens: p.rendered.sourceTokens,
     conflicts: events,
-    profiles: profiles.perVariant,
+    profiles: p.profiles.perVariant,
     redactions,
   });
   return {
     manifest,
     digest: bundleDigest(manifest),
-    variants: rendered.variants,
-    attachments: rendered.attachments,
-    resolution: resolved.value,
-    discovered,
-    policy,
-    sourceTokens: rendered.sourceTokens,
-    conflicts: { events, diagnostics: redactDeep(conflicts.diagnostics, redactions) },
-    diagnostics: final,
+    variants: p.rendered.variants,
+    attachments: p.rendered.attachments,
+    resolution: p.resolution,
+    discovered: p.discovered,
+    policy: p.policy,
+    sourceTokens: p.rendered.sourceTokens,
+    conflicts: { events, diagnostics: redactDeep(p.conflicts.diagnostics, redactions) },
+    diagnostics,
     redactions,
   };
 }
