@@ -8,11 +8,10 @@
  * and documents it read are its result, and withImports() appends them to
  * discovery's.
  */
-import type { ParsedDoc, SourceFile } from '../types.js';
+import type { ParsedDoc, Root, SourceFile, StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { importCandidates, importTarget, type ImportRoots } from '../parse/import-target.js';
 import { pushAll } from '../util/push-all.js';
-import type { Root } from '../types.js';
 import { expandsImports } from './formats.js';
 import { source, type Discovered } from './discover.js';
 import { dirtyIds } from './dirty.js';
@@ -38,19 +37,18 @@ export interface Followed {
   /** The files read through imports, in the order they were read, and their parsed documents. */
   files: SourceFile[];
   docs: Map<string, ParsedDoc>;
-  diagnostics: Diagnostic[];
   /** True when the file cap stopped following: imports not read are then not "missing". */
   capped: boolean;
   /** Ids whose read was refused (outside the root, not a regular file …), reported at the import. */
   refused: Set<string>;
 }
 
-export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<string, ParsedDoc>, ctx: FollowContext): Followed {
+export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<string, ParsedDoc>, ctx: FollowContext): StageResult<Followed> {
   const diagnostics: Diagnostic[] = [];
   const refused = new Set<string>();
   const absent = new Set<string>();
   const known = new Set(files.map((f) => f.id));
-  const out: Followed = { files: [], docs: new Map(), diagnostics, capped: false, refused };
+  const out: Followed = { files: [], docs: new Map(), capped: false, refused };
   const isExcluded = excluder(ctx.exclusions);
   let frontier = files.slice();
   // One level past the limit, so the resolver can tell "too deep" from "missing".
@@ -67,7 +65,7 @@ export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<st
           if (out.files.length >= ctx.maxFiles) {
             diagnostics.push(diag('RC2106', { file: importer.id, range: imp.span,
               message: `import @${imp.target} not followed: this build already read ${ctx.maxFiles} files through imports (imports.max_files)` }));
-            return { ...out, capped: true };
+            return { value: { ...out, capped: true }, diagnostics };
           }
           if (refused.has(t.id) || absent.has(t.id)) continue;
           const got = readImport(t.root, t.rel, t.id, importer, ctx, isExcluded);
@@ -94,7 +92,7 @@ export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<st
     }
     frontier = next;
   }
-  return out;
+  return { value: out, diagnostics };
 }
 
 /**

@@ -44,11 +44,12 @@ export async function readInputs(options: DiscoverOptions): Promise<StageResult<
     exclusions: found.value.exclusions, parse: parseDoc, readRepo: repoReader(found.value.rootReal, options.source ?? null),
   });
   pushAll(diagnostics, followed.diagnostics);
+  const { docs, capped, refused } = followed.value;
   return {
     value: {
-      discovered: withImports(found.value, followed),
-      docs: new Map([...parsed.value, ...followed.docs]),
-      imports: { roots, maxDepth: policy.imports.max_depth, capped: followed.capped, refused: followed.refused },
+      discovered: withImports(found.value, followed.value),
+      docs: new Map([...parsed.value, ...docs]),
+      imports: { roots, maxDepth: policy.imports.max_depth, capped, refused },
     },
     diagnostics,
   };
