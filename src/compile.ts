@@ -1,44 +1,56 @@
 /**
- * compile(): the pipeline as a table of stages, run in order.
+ * compile(): the pipeline as a table of contents; each step is one call into
+ * the module that owns it.
  *
- *   policy → discover → parse → imports → resolve → render → validate → manifest
+ * 1. Load the policy (of the work tree, or of the commit's tree being
+ *    compiled) and start the background worker that builds the tokenizer.
+ * 2. Read the inputs: discover the files, parse them, follow their imports
+ *    (discover/read-inputs.ts) — the only step that reads the repository.
+ * 3. Check each file's frontmatter against its format's schema.
+ * 4. Resolve: each directory's ordered standing sources (variants) and the
+ *    lazily attached rules (attachments).
+ * 5. On the worker, count the tokens of every block and evaluate the agent
+ *    profiles; meanwhile scan for conflicts and run the lint rules here.
+ * 6. Render each variant and attachment to its frozen text; check budgets.
+ * 7. Finish the conflict events (wasted tokens, cap, overrides).
+ * 8. Decide every severity once, mask the secrets found, build the manifest.
  *
- * Only policy loading, discover and imports read files; the rest are
- * functions of their inputs. Writing the bundle is a separate step (emit),
- * so a library caller can inspect a result without touching the disk.
+ * Every stage result is plain data (no functions, nothing mutated after it
+ * is returned), so it can be cached and compared. Writing the bundle is a
+ * separate step (emit), so a library caller can inspect a result without
+ * touching the disk.
  */
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import semver from 'semver';
-import type { Attachment, ParsedDoc, Variant } from './types.js';
+import type { Attachment, ParsedDoc, SourceFile, Variant } from './types.js';
 import { loadPolicy } from './config/load-policy.js';
 import { PolicyError } from './config/policy-error.js';
 import { compilerVersion } from './config/package-files.js';
 import { policyDigest, type Policy } from './config/policy.js';
-import { discover, type Discovered } from './discover/discover.js';
-import { followImports } from './discover/follow-imports.js';
-import { parseDoc } from './parse/parse-doc.js';
-import { resolve, type Resolution } from './resolve/resolve.js';
-import { expandImports, type ImportContext } from './resolve/expand-imports.js';
-import { blockTexts, render } from './render/render.js';
-import { checkBudgets } from './validate/budgets.js';
-import { checkFrontmatter } from './validate/check-frontmatter.js';
 import { loadFrontmatterSchemas } from './config/frontmatter-schemas.js';
+import { policyOfTree } from './source/policy-of-tree.js';
+import type { RepoSource } from './source/repo-source.js';
+import { readInputs } from './discover/read-inputs.js';
+import type { Discovered } from './discover/discover.js';
+import { resolve, type Resolution } from './resolve/resolve.js';
+import { blockTexts, render, type Rendered } from './render/render.js';
+import { checkBudgets } from './validate/budgets.js';
+import { checkAllFrontmatter } from './validate/check-frontmatter.js';
 import { runLint } from './validate/lint-rules.js';
 import { tokenCounter } from './validate/token-count.js';
+import { applySeverities, severityDecision } from './validate/severity.js';
+import { secretSites } from './validate/lint/secrets.js';
 import { startBackground, type Background } from './worker/pool.js';
 import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
-import type { ProfileJob } from './profiles/build-view.js';
-import { applySeverities, severityDecision } from './validate/severity.js';
+import { profileJob } from './profiles/profile-job.js';
+import type { ProfileEvaluation } from './profiles/evaluate.js';
+import { finishConflicts, scanConflicts, type ConflictResult } from './conflicts/detect.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
-import { diag, sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
+import { sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
 import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
-import { secretSites } from './validate/lint/secrets.js';
 import { UsageError } from './diagnostics/errors.js';
-import { scanConflicts, type ConflictResult } from './conflicts/detect.js';
-import { toPosix } from './util/posix-path.js';
 import { pushAll } from './util/push-all.js';
-import type { RepoSource } from './source/repo-source.js';
 
 export interface CompileOptions {
   /** Repository directory (default: the current directory). */
@@ -74,10 +86,14 @@ export interface CompileResult {
   variants: Variant[];
   attachments: Attachment[];
   resolution: Resolution;
+  /** Discovery's result with the files read through imports: every file this build read. */
   discovered: Discovered;
   policy: Policy;
   sourceTokens: Map<string, number>;
-  /** Conflict events (also in the manifest), and per variant which rule won each topic. */
+  /**
+   * Conflict events (also in the manifest) and their diagnostics. Which rule wins each topic
+   * of a variant: topicsFor(resolution, policy, variantId) (conflicts/topics-for.ts).
+   */
   conflicts: ConflictResult;
   /** Sorted, severities as configured; `off` codes removed; detected secrets masked. */
   diagnostics: Diagnostic[];
@@ -93,12 +109,12 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   const revision = options.revision ?? '0.1.0';
   if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
   const repoDir = options.repoDir ?? '.';
+  // 1. The policy, and the worker.
   const loaded = options.source ? policyOfTree(repoDir, options.source, options.policyFile) : loadPolicy(repoDir, options.policyFile);
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
   const policy = options.severity ? { ...loaded.policy, severity: { ...loaded.policy.severity, ...options.severity } } : loaded.policy;
-
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.
   const background = startBackground(policy.tokenizer, (policy.profiles?.enabled ?? DEFAULT_ENABLED_PROFILES).length > 0);
@@ -112,141 +128,107 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
 async function compileWith(options: CompileOptions, policy: Policy, revision: string, background: Background): Promise<CompileResult> {
   const repoDir = options.repoDir ?? '.';
   const diagnostics: Diagnostic[] = [];
-  const found = await discover({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
+  // 2. Read the inputs.
+  const read = await readInputs({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
     outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null });
-  pushAll(diagnostics, found.diagnostics);
-  const discovered = found.value;
-
-  const docs = new Map<string, ParsedDoc>();
-  for (const file of discovered.files) {
-    const parsed = parseDoc(file);
-    docs.set(file.id, parsed.value);
-    pushAll(diagnostics, parsed.diagnostics);
-  }
-
-  const roots = {
-    repo: toPosix(discovered.rootReal),
-    repoReal: discovered.rootReal,
-    managedReal: discovered.managedReal,
-    ...(discovered.managedReal ? { managed: toPosix(discovered.managedReal) } : {}),
-  };
-  const followed = followImports(discovered.files, docs, {
-    roots, maxDepth: policy.imports.max_depth, maxFiles: policy.imports.max_files, maxBytes: policy.discover.max_file_bytes,
-    isExcluded: discovered.isExcluded, parse: parseDoc, readRepo: discovered.readRepo,
-  });
-  pushAll(diagnostics, followed.diagnostics);
-  const fmSchemas = loadFrontmatterSchemas();
-  for (const file of discovered.files) {
-    const doc = docs.get(file.id);
-    if (doc) pushAll(diagnostics, checkFrontmatter(file, doc, fmSchemas));
-  }
-
-  if (discovered.git) discovered.git.dirty = discovered.files.some((f) => discovered.isDirty(f));
-
-  const imports = { roots, maxDepth: policy.imports.max_depth, capped: followed.capped, refused: followed.refused };
+  pushAll(diagnostics, read.diagnostics);
+  const { discovered, docs, imports } = read.value;
+  // 3. Frontmatter.
+  pushAll(diagnostics, checkAllFrontmatter(discovered.files, docs, loadFrontmatterSchemas()));
+  // 4. Resolve.
   const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports });
   pushAll(diagnostics, resolved.diagnostics);
-
-  // Count the blocks and evaluate the agent profiles on the worker while this thread finds conflicts and lints.
+  // 5. Tokens and profiles on the worker; conflicts and lint here meanwhile.
   const blocks = blockTexts(resolved.value);
   const counted = background.count(blocks);
-  const profiled = background.profiles(profileJob(discovered, resolved.value, policy,
+  const profiled = background.profiles(profileJob(discovered.files, discovered.paths, resolved.value, policy,
     { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }));
   const scan = scanConflicts(resolved.value, policy);
-  const decide = severityDecision(policy);
   const countedTexts = background.count(scan.texts);
-  pushAll(diagnostics, runLint(discovered.files.flatMap((file) => {
-    const doc = docs.get(file.id);
-    return doc ? [{ file, doc }] : [];
-  }), decide));
-  const counts = await counted;
-  const counter = tokenCounter(policy.tokenizer, new Map(blocks.map((b, i) => [b, counts[i] ?? 0])));
-  const rendered = render(resolved.value, counter);
+  const decide = severityDecision(policy);
+  pushAll(diagnostics, runLint(lintInputs(discovered.files, docs), decide));
+  // 6. Render and budgets.
+  const rendered = render(resolved.value, tokenCounter(policy.tokenizer, countsOf(blocks, await counted)));
   const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
   pushAll(diagnostics, budgets.diagnostics);
-  if (discovered.localExcluded.length > 0) diagnostics.push(localNote(discovered.localExcluded));
   const profiles = await profiled;
   pushAll(diagnostics, profiles.diagnostics);
-  const textCounts = await countedTexts;
-  const conflicts = scan.finish(tokenCounter(policy.tokenizer, new Map(scan.texts.map((t, i) => [t, textCounts[i] ?? 0]))), options.today ?? utcToday());
+  // 7. Conflict events.
+  const textCounter = tokenCounter(policy.tokenizer, countsOf(scan.texts, await countedTexts));
+  const conflicts = finishConflicts(scan, policy, textCounter, options.today ?? utcToday());
   pushAll(diagnostics, conflicts.diagnostics);
+  // 8. Severities, secrets, manifest.
+  return assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts,
+    diagnostics: applySeverities(diagnostics, decide) });
+}
 
-  const redactions = redactionsOf(secretSites(docs.values()));
-  const final = redactDeep(sortDiagnostics(applySeverities(diagnostics, decide)), redactions);
-  const events = redactDeep(conflicts.events, redactions);
+interface Parts {
+  options: CompileOptions;
+  policy: Policy;
+  revision: string;
+  discovered: Discovered;
+  docs: ReadonlyMap<string, ParsedDoc>;
+  resolution: Resolution;
+  rendered: Rendered;
+  budgets: ReturnType<typeof checkBudgets>;
+  profiles: ProfileEvaluation;
+  conflicts: ConflictResult;
+  /** Every diagnostic of the build, severities decided. */
+  diagnostics: Diagnostic[];
+}
+
+/** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
+function assemble(p: Parts): CompileResult {
+  const redactions = redactionsOf(secretSites(p.docs.values()));
+  const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
+  const events = redactDeep(p.conflicts.events, redactions);
   const manifest = buildManifest({
-    resolution: resolved.value,
-    variants: rendered.variants,
-    attachments: rendered.attachments,
-    overruns: budgets.overruns,
-    diagnostics: final,
-    git: discovered.git,
-    revision,
+    resolution: p.resolution,
+    variants: p.rendered.variants,
+    attachments: p.rendered.attachments,
+    overruns: p.budgets.overruns,
+    diagnostics,
+    git: p.discovered.git,
+    revision: p.revision,
     compilerVersion: compilerVersion(),
-    policyDigest: policyDigest(policy),
-    tokenizer: policy.tokenizer,
-    includeLocal: options.includeLocal ?? false,
-    includeUser: Boolean(options.userHome),
-    sourceTokens: rendered.sourceTokens,
+    policyDigest: policyDigest(p.policy),
+    tokenizer: p.policy.tokenizer,
+    includeLocal: p.options.includeLocal ?? false,
+    includeUser: Boolean(p.options.userHome),
+    sourceTokens: p.rendered.sourceTokens,
     conflicts: events,
-    profiles: profiles.perVariant,
+    profiles: p.profiles.perVariant,
     redactions,
   });
   return {
     manifest,
     digest: bundleDigest(manifest),
-    variants: rendered.variants,
-    attachments: rendered.attachments,
-    resolution: resolved.value,
-    discovered,
-    policy,
-    sourceTokens: rendered.sourceTokens,
-    conflicts: { events, diagnostics: redactDeep(conflicts.diagnostics, redactions), topicsFor: (v) => redactDeep(conflicts.topicsFor(v), redactions) },
-    diagnostics: final,
+    variants: p.rendered.variants,
+    attachments: p.rendered.attachments,
+    resolution: p.resolution,
+    discovered: p.discovered,
+    policy: p.policy,
+    sourceTokens: p.rendered.sourceTokens,
+    conflicts: { events, diagnostics: redactDeep(p.conflicts.diagnostics, redactions) },
+    diagnostics,
     redactions,
   };
 }
 
+/** Token counts by text, from the worker's answer for `texts` in order. */
+function countsOf(texts: readonly string[], counts: readonly number[]): Map<string, number> {
+  return new Map(texts.map((t, i) => [t, counts[i] ?? 0]));
+}
+
+function lintInputs(files: readonly SourceFile[], docs: ReadonlyMap<string, ParsedDoc>): { file: SourceFile; doc: ParsedDoc }[] {
+  return files.flatMap((file) => {
+    const doc = docs.get(file.id);
+    return doc ? [{ file, doc }] : [];
+  });
+}
+
 // Lives in a leaf module so the CLI can recognise it without loading the pipeline.
 export { PolicyError };
-
-/** What the worker needs to run the enabled agent profiles over this build. */
-function profileJob(discovered: Discovered, res: Resolution, policy: Policy, imports: ImportContext): ProfileJob {
-  const { enabled, ...options } = policy.profiles ?? {};
-  return {
-    files: discovered.files.filter((f) => f.root === 'repo').map((f) => [f.rel, f.bytes]),
-    links: discovered.files.filter((f) => f.root === 'repo' && f.linkTarget !== undefined).map((f) => [f.rel, f.linkTarget as string]),
-    paths: [...discovered.paths],
-    variants: res.variants.map((v) => ({ id: v.id, dirs: v.dirs, pathCount: v.pathCount })),
-    enabled: [...(enabled ?? DEFAULT_ENABLED_PROFILES)],
-    options: options as Record<string, Record<string, unknown>>,
-    canonical: Object.fromEntries(res.variants.map((v) => [v.id, v.sources.map((r) => r.id)])),
-    // Every import target, also where a chain already holds the file (`@AGENTS.md` beside AGENTS.md).
-    imported: [...new Set([...res.sources.keys()].flatMap((id) => expandImports(id, imports).refs.map((r) => r.id)))],
-  };
-}
-
-function localNote(files: string[]): Diagnostic {
-  const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
-  return diag('RC1004', { file: '', message: `${files.length} local file${files.length === 1 ? '' : 's'} not included: ${shown}` });
-}
-
-/**
- * The policy of a commit's tree: its .rulec/policy.yaml, or the policy file
- * named inside the repository as that file of the tree (so base and head each
- * bring their own); a policy file outside the repository is read from disk.
- */
-function policyOfTree(repoDir: string, source: RepoSource, policyFile: string | undefined): ReturnType<typeof loadPolicy> {
-  const rel = policyFile === undefined ? undefined : relative(repoDir, policyFile);
-  if (rel !== undefined && (rel === '' || rel.startsWith('..') || isAbsolute(rel))) return loadPolicy(repoDir, policyFile);
-  const read = (path: string): string | null => {
-    const r = source.read(path, path, 1 << 20);
-    if (r.ok) return Buffer.from(r.bytes).toString('utf8');
-    if (r.missing) return null;
-    throw new UsageError(`cannot read ${path} in ${source.label}: ${r.diagnostic.message}`);
-  };
-  return loadPolicy(repoDir, undefined, read, rel === undefined ? undefined : toPosix(rel));
-}
 
 /** The current UTC date: the only clock read in the pipeline, for override expiry. */
 function utcToday(): string {

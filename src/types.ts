@@ -6,7 +6,6 @@ import type { Diagnostic } from './diagnostics/diagnostic.js';
 
 /** Authority layers, highest first. */
 export type Layer = 'managed' | 'repo' | 'path' | 'local' | 'user';
-export const LAYERS: readonly Layer[] = ['managed', 'repo', 'path', 'local', 'user'];
 
 /** Which root a source file was read from. */
 export type Root = 'repo' | 'managed' | 'user';
@@ -64,14 +63,6 @@ export interface SourceFile {
 export type { Position, Span } from './diagnostics/span.js';
 import type { Span } from './diagnostics/span.js';
 
-export interface Section {
-  heading: string;
-  level: number;
-  /** Headings from the top-level section down to this one. */
-  path: string[];
-  line: number;
-}
-
 export interface ImportRef {
   /** The token after `@`, as written. */
   target: string;
@@ -90,12 +81,7 @@ export interface ParsedDoc {
   frontmatter: Record<string, unknown> | null;
   /** Positions of top-level frontmatter keys, for diagnostics. */
   frontmatterKeys: Record<string, Span>;
-  sections: Section[];
   imports: ImportRef[];
-  /** Raw facts about encoding, for lint rules. */
-  hadBom: boolean;
-  hadCrlf: boolean;
-  invalidUtf8: boolean;
 }
 
 /** An applied source inside a variant or attachment, in render order. */
@@ -125,8 +111,6 @@ export interface Attachment {
   bytes: number;
   tokens: number;
   sha256: string;
-  /** How many tracked paths the globs match. */
-  matches: number;
 }
 
 export interface StageResult<T> {

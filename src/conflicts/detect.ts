@@ -23,8 +23,10 @@
  *    accept events (or fail when expired or aimed at an enforced rule).
  * 7. Events sort by id; each yields one diagnostic at its losing side.
  *
- * scanConflicts() does steps 1–5 and returns the statements whose tokens it
- * needs; finish() counts them and does 6–7. detectConflicts() does both.
+ * scanConflicts() does steps 1–5 and returns, as plain data, the events found
+ * and the statements whose tokens it needs; finishConflicts() counts them and
+ * does 6–7. detectConflicts() does both. Which rule wins each topic of a
+ * variant is asked of topicsFor() (topics-for.ts), over the same resolution.
  */
 import type { Layer } from '../types.js';
 import type { Policy } from '../config/policy.js';
@@ -41,7 +43,6 @@ import { diagnosticOf, sortEvents, type ConflictEvent } from './events.js';
 import { eventSeverity, severityDecision } from '../validate/severity.js';
 import { droppedFindings, eventCap, groupEvent, pairEvent, shadowEvents, withPaths } from './records.js';
 import { applyOverrides } from './overrides.js';
-import { topicsOfVariant, type TopicRuling } from './topics-for.js';
 import { pairsAcross, pairsWithin, speakerIndex, type SpeakerIndex } from './speakers.js';
 
 export type { ConflictEvent, ConflictSide, ConflictKind } from './events.js';
@@ -50,26 +51,31 @@ export type { TopicRuling } from './topics-for.js';
 export interface ConflictResult {
   events: ConflictEvent[];
   diagnostics: Diagnostic[];
-  topicsFor(variantId: string): TopicRuling[];
 }
 
+/** Steps 1–5, as data: what finishConflicts() needs besides the token counts. */
 export interface ConflictScan {
   /** Statements whose token counts the duplicate events need. */
   texts: string[];
-  /** Count the wasted tokens, apply the event cap and the overrides, and report. */
-  finish(counter: TokenCounter, today: string): ConflictResult;
+  /** Every pair, shadow and enforced event found, with its variants and paths. */
+  events: ConflictEvent[];
+  /** One event per duplicated statement; `wasted_tokens` is counted from `texts[i]` by finishConflicts(). */
+  duplicates: { event: ConflictEvent; together: number }[];
+  /** RC3106 for findings past the per-topic limit. */
+  dropped: Diagnostic[];
+  /** Whether detection stopped early at the event cap (some pairs not compared). */
+  stopped: boolean;
 }
 
 export const DEFAULT_EVENT_LIMIT = 10_000;
 
 export function detectConflicts(res: Resolution, policy: Policy, today: string, counter?: TokenCounter): ConflictResult {
-  return scanConflicts(res, policy).finish(counter ?? tokenCounter(policy.tokenizer), today);
+  return finishConflicts(scanConflicts(res, policy), policy, counter ?? tokenCounter(policy.tokenizer), today);
 }
 
 export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
   const layerOrder: readonly Layer[] = policy.conflicts?.layer_order ?? DEFAULT_LAYER_ORDER;
   const limit = policy.conflicts?.limits?.findings_per_topic ?? DEFAULT_FINDINGS_PER_TOPIC;
-  const eventLimit = policy.conflicts?.limits?.events ?? DEFAULT_EVENT_LIMIT;
   const facts = new Map<string, SourceFacts | null>();
   const factsFor = (id: string): SourceFacts | null => {
     let f = facts.get(id);
@@ -83,34 +89,34 @@ export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
   const standing = res.variants.map((v) => [...new Set(v.sources.map((r) => r.id))]);
   const reach = attachmentReach(res);
   enforcedPairs(res, standing, reach, factsFor, rec);
-  const stopped = candidatePairs(res, standing, reach, factsFor, rec, 2 * eventLimit);
+  const stopped = candidatePairs(res, standing, reach, factsFor, rec, 2 * (policy.conflicts?.limits?.events ?? DEFAULT_EVENT_LIMIT));
   for (const { event, variants } of shadowEvents(res, factsFor, policy)) rec.building.set(event.id, { event, variants });
   const groups = duplicateGroups(res, reach.list, factsFor, layerOrder);
-
   return {
     texts: groups.map(keptText),
-    finish(counter, today) {
-      const all = [...rec.building.values()].map(({ event, variants }) => withPaths(event, variants));
-      for (const g of groups) {
-        const e = groupEvent(g, policy);
-        e.wasted_tokens = counter.count(keptText(g)) * (g.together - 1);
-        all.push(withPaths(e, new Set(g.variants)));
-      }
-      const capped = eventCap(sortEvents(all), eventLimit, stopped);
-      const diagnostics = [...droppedFindings(facts.values(), limit), ...capped.diagnostics];
-      diagnostics.push(...applyOverrides(capped.events, policy.conflicts?.overrides ?? [], today));
-      // A kind the policy turns off is not recorded (its events were built at the catalogue's severity).
-      const decide = severityDecision(policy);
-      const events = capped.events.filter((e) => eventSeverity(e.kind, decide) !== 'off');
-      diagnostics.push(...events.map(diagnosticOf));
-      return {
-        events,
-        diagnostics,
-        topicsFor: (variantId) => topicsOfVariant(standing[res.variants.findIndex((v) => v.id === variantId)] ?? [], factsFor,
-          (a, b) => rec.pairsOf(a, b), (c) => pairEvent(c, factsFor, policy)),
-      };
-    },
+    events: [...rec.building.values()].map(({ event, variants }) => withPaths(event, variants)),
+    duplicates: groups.map((g) => ({ event: withPaths(groupEvent(g, policy), new Set(g.variants)), together: g.together })),
+    dropped: droppedFindings(facts.values(), limit),
+    stopped,
   };
+}
+
+/** Steps 6–7 over a scan: count the wasted tokens, apply the event cap and the overrides, and report. */
+export function finishConflicts(scan: ConflictScan, policy: Policy, counter: TokenCounter, today: string): ConflictResult {
+  const eventLimit = policy.conflicts?.limits?.events ?? DEFAULT_EVENT_LIMIT;
+  // Copies: the overrides mark events accepted, and the scan stays as it was.
+  const all = scan.events.map((e) => ({ ...e }));
+  scan.duplicates.forEach(({ event, together }, i) => {
+    all.push({ ...event, wasted_tokens: counter.count(scan.texts[i] as string) * (together - 1) });
+  });
+  const capped = eventCap(sortEvents(all), eventLimit, scan.stopped);
+  const diagnostics = [...scan.dropped, ...capped.diagnostics];
+  diagnostics.push(...applyOverrides(capped.events, policy.conflicts?.overrides ?? [], today));
+  // A kind the policy turns off is not recorded (its events were built at the catalogue's severity).
+  const decide = severityDecision(policy);
+  const events = capped.events.filter((e) => eventSeverity(e.kind, decide) !== 'off');
+  diagnostics.push(...events.map(diagnosticOf));
+  return { events, diagnostics };
 }
 
 /** Pair results (cached: a pair rules the same way in every variant) and the events they become, with their variants. */

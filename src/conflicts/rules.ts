@@ -17,8 +17,6 @@ import { headingOf, scanLines } from '../parse/markdown-scan.js';
 import { statementsOf, type Statement } from './statements.js';
 
 export interface Rule {
-  /** Source id the rule lives in. */
-  source: string;
   id: string;
   /** True when the id came from a marker or the frontmatter. */
   explicit: boolean;
@@ -75,7 +73,6 @@ export function rulesOf(doc: ParsedDoc): Rule[] {
     const id = n === 1 ? base : `${base}~${n}`;
     const lines = s.lines;
     return {
-      source: doc.id,
       id,
       explicit: s.marker !== null || (isTop && fmId !== null),
       headingPath: isTop ? [] : s.path,

@@ -1,6 +1,8 @@
 /**
- * topicsFor(variant): for each topic the standing sources of a variant speak
- * to, which rule wins there and why — what `explain PATH` prints.
+ * topicsFor(resolution, policy, variant): for each topic the standing sources
+ * of a variant speak to, which rule wins there and why. A pure function of the
+ * resolution, so a compile result stays plain data; topicsOfVariant() is the
+ * same ruling over facts a caller already holds (diff/winners.ts).
  *
  * 1. Group the sources' findings by topic (and key); directives appear only
  *    when they conflict.
@@ -8,14 +10,19 @@
  *    beat as losers, and the cascade's reason; a contradiction has no winner
  *    and lists the first side as "winner" with a reason that says so.
  * 3. A topic without conflicts reports the most authoritative source that
- *    speaks to it (enforced, then most specific, then render order).
+ *    speaks to it (enforced, then most specific, then the policy's layer
+ *    order, then render order).
  */
+import type { Layer } from '../types.js';
+import type { Policy } from '../config/policy.js';
+import type { Resolution } from '../resolve/resolve.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { DEFAULT_LAYER_ORDER } from './cascade.js';
 import type { ConflictEvent, ConflictSide } from './events.js';
 import { sideOf } from './events.js';
-import type { Located, SourceFacts } from './facts.js';
-import type { PairConflict } from './pairs.js';
+import { DEFAULT_FINDINGS_PER_TOPIC, factsOf, type Located, type SourceFacts } from './facts.js';
+import { pairConflicts, type PairConflict } from './pairs.js';
+import { pairEvent } from './records.js';
 import { pairsWithin, speakerIndex } from './speakers.js';
 
 export interface TopicRuling {
@@ -27,8 +34,31 @@ export interface TopicRuling {
 
 const ONLY_WHEN_CONFLICTING = new Set(['directive']);
 
+/** The topic rulings of variant `variantId` of `res` under `policy` ([] for a variant it does not have). */
+export function topicsFor(res: Resolution, policy: Policy, variantId: string): TopicRuling[] {
+  const variant = res.variants.find((v) => v.id === variantId);
+  if (!variant) return [];
+  const layerOrder = policy.conflicts?.layer_order ?? DEFAULT_LAYER_ORDER;
+  const limit = policy.conflicts?.limits?.findings_per_topic ?? DEFAULT_FINDINGS_PER_TOPIC;
+  const facts = new Map<string, SourceFacts | null>();
+  const factsFor = (id: string): SourceFacts | null => {
+    if (!facts.has(id)) {
+      const s = res.sources.get(id);
+      facts.set(id, s ? factsOf(s, limit) : null);
+    }
+    return facts.get(id) ?? null;
+  };
+  const pairsOf = (a: string, b: string): PairConflict[] => {
+    const fa = factsFor(a);
+    const fb = factsFor(b);
+    return fa && fb ? pairConflicts(fa, fb, layerOrder) : [];
+  };
+  return topicsOfVariant([...new Set(variant.sources.map((r) => r.id))], factsFor, pairsOf, (c) => pairEvent(c, factsFor, policy), layerOrder);
+}
+
 export function topicsOfVariant(ids: readonly string[], factsFor: (id: string) => SourceFacts | null,
-  pairsOf: (a: string, b: string) => PairConflict[], toEvent: (c: PairConflict) => ConflictEvent): TopicRuling[] {
+  pairsOf: (a: string, b: string) => PairConflict[], toEvent: (c: PairConflict) => ConflictEvent,
+  layerOrder: readonly Layer[] = DEFAULT_LAYER_ORDER): TopicRuling[] {
   const facts = ids.map(factsFor).filter((f): f is SourceFacts => f !== null);
   const out = new Map<string, TopicRuling>();
   // Conflicts first: they decide the winner of their topic. Only pairs that can
@@ -61,7 +91,7 @@ export function topicsOfVariant(ids: readonly string[], factsFor: (id: string) =
     if (ONLY_WHEN_CONFLICTING.has(topic.split('/')[0] as string) || out.has(`${topic}\u0000`)) continue;
     const bySource = new Map<string, Located>();
     for (const l of list) if (!bySource.has(l.source)) bySource.set(l.source, l);
-    const ranked = [...bySource.values()].sort((a, b) => rank(facts, b.source) - rank(facts, a.source));
+    const ranked = [...bySource.values()].sort((a, b) => rank(facts, b.source, layerOrder) - rank(facts, a.source, layerOrder));
     const top = ranked[0] as Located;
     const f = facts.find((x) => x.id === top.source) as SourceFacts;
     const n = bySource.size;
@@ -92,8 +122,8 @@ function groupFindings(facts: readonly SourceFacts[]): Map<string, Located[]> {
 }
 
 /** Higher is stronger: enforced first, then specificity, then layer order, then later in render order. */
-function rank(facts: readonly SourceFacts[], id: string): number {
+function rank(facts: readonly SourceFacts[], id: string, layerOrder: readonly Layer[]): number {
   const i = facts.findIndex((f) => f.id === id);
   const a = (facts[i] as SourceFacts).authority;
-  return (a.enforced ? 1e6 : 0) + a.specificity * 1e3 - DEFAULT_LAYER_ORDER.indexOf(a.layer) * 10 + i * 0.001;
+  return (a.enforced ? 1e6 : 0) + a.specificity * 1e3 - layerOrder.indexOf(a.layer) * 10 + i * 0.001;
 }

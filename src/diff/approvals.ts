@@ -12,7 +12,7 @@
  * count for nothing (RC8004), so a push after an approval needs a new one.
  */
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ApprovalsInput } from './types.js';
+import type { ApprovalsInput } from './check-model.js';
 
 export const NO_APPROVALS: ApprovalsInput = { from: null, head: null, approvers: [], teams: {} };
 

@@ -10,7 +10,8 @@
  *   requirement not met.
  */
 import { diag, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { CHECK_SCHEMA_ID, type ApprovalsInput, type BundleDiff, type CheckRef, type CheckReport, type RiskAssessment, type RiskFinding } from './types.js';
+import type { BundleDiff } from './bundle-diff.js';
+import { CHECK_SCHEMA_ID, type ApprovalsInput, type CheckRef, type CheckReport, type RiskAssessment, type RiskFinding } from './check-model.js';
 
 export interface CheckInput {
   base: CheckRef;

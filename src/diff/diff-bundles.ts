@@ -32,7 +32,7 @@ import { diffRules } from './rules-diff.js';
 import { proposeSemver } from './semver.js';
 import { sourceModel } from './source-model.js';
 import { affectedPaths, budgetChanges, cacheImpact, tokenImpact, winnerSummary } from './totals.js';
-import { DIFF_SCHEMA_ID, type AttachmentChange, type BundleDiff, type ConflictChanges, type DiffSide } from './types.js';
+import { DIFF_SCHEMA_ID, type AttachmentChange, type BundleDiff, type ConflictChanges, type DiffSide } from './bundle-diff.js';
 import type { BundleView } from './view.js';
 import { winnersOf } from './winners.js';
 

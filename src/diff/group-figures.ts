@@ -11,7 +11,7 @@ import type { Group } from './groups.js';
 import { variantCache } from './prompt-cache.js';
 import type { BundleView } from './view.js';
 import type { WinnersOf } from './winners.js';
-import type { PathGroup, ProfileChange, SourceMover, SourceRefFacts, TopicWinner, WinnerChange } from './types.js';
+import type { PathGroup, ProfileChange, SourceMover, SourceRefFacts, TopicWinner, WinnerChange } from './path-group.js';
 
 export interface GroupContext {
   old: BundleView;

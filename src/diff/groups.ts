@@ -15,7 +15,7 @@ import { variantFor, type ManifestV1, type ManifestVariant } from '../bundle/mod
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { dirnameOf } from '../util/posix-path.js';
-import type { DiffUnit } from './types.js';
+import type { DiffUnit } from './path-group.js';
 
 export interface Group {
   key: string;

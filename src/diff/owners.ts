@@ -9,7 +9,7 @@
  * (`@org/team`); logins and team names compare without `@` and case.
  */
 import picomatch from 'picomatch';
-import type { ApprovalsInput } from './types.js';
+import type { ApprovalsInput } from './check-model.js';
 
 export interface OwnerLine {
   test(file: string): boolean;

@@ -15,7 +15,7 @@
  */
 import { parseBlocks, renderBlock } from '../render/fence.js';
 import type { TokenCounter } from '../validate/token-count.js';
-import type { VariantCache } from './types.js';
+import type { VariantCache } from './path-group.js';
 
 interface Block {
   text: string;

@@ -7,7 +7,8 @@
  * it when the policy file differs between base and head.
  */
 import { normaliseCommand, purposeOf } from '../conflicts/topics/command.js';
-import type { RiskLevel, RuleChange, RuleEffect } from './types.js';
+import type { RiskLevel } from './check-model.js';
+import type { RuleChange, RuleEffect } from './rule-change.js';
 
 export interface RiskRow {
   id: string;

@@ -17,7 +17,9 @@ import type { RiskLevelName, RiskPolicy } from '../config/policy.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { ownersFor, parseOwnerLines, qualifyingApprovers, type OwnerLine } from './owners.js';
 import { matchRow, POLICY_ROW, RISK_TABLE, WORDING_ROW, type RiskRow } from './risk-table.js';
-import type { ApprovalRequirement, ApprovalsInput, BundleDiff, RiskAssessment, RiskFinding, RiskLevel, RuleChange } from './types.js';
+import type { BundleDiff } from './bundle-diff.js';
+import type { ApprovalRequirement, ApprovalsInput, RiskAssessment, RiskFinding, RiskLevel } from './check-model.js';
+import type { RuleChange } from './rule-change.js';
 
 export interface RiskInput {
   diff: BundleDiff;

@@ -5,7 +5,7 @@
  */
 import type { Rule } from '../conflicts/rules.js';
 import type { ModelSource } from './source-model.js';
-import type { RuleFinding, RuleSite } from './types.js';
+import type { RuleFinding, RuleSite } from './rule-change.js';
 
 export interface RuleContent {
   site: RuleSite;

@@ -19,7 +19,8 @@ import { globBase } from '../conflicts/cascade.js';
 import { isWithin } from '../util/posix-path.js';
 import type { RuleContent } from './rule-content.js';
 import type { ModelSource } from './source-model.js';
-import type { Bump, RuleEffect } from './types.js';
+import type { Bump } from './bundle-diff.js';
+import type { RuleEffect } from './rule-change.js';
 
 const REVIEWED = new Set(['repo', 'path']);
 const REACH: Record<string, number> = { manual: 0, requested: 1, attached: 2, import: 2, standing: 3 };

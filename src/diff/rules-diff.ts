@@ -17,7 +17,7 @@ import { compareCodeUnits } from '../util/compare.js';
 import { ruleContents, type RuleContent } from './rule-content.js';
 import { scopeEffects, textEffects } from './rule-effects.js';
 import type { ModelSource, SourceModel } from './source-model.js';
-import type { RuleChange, RuleEffect, RuleFinding, RuleSite, SourceChange } from './types.js';
+import type { RuleChange, RuleEffect, RuleFinding, RuleSite, SourceChange } from './rule-change.js';
 
 export interface RulesDiff {
   sources: SourceChange[];

@@ -8,7 +8,8 @@
 import type { ManifestV1 } from '../bundle/model.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { bumpOf } from './rule-effects.js';
-import type { Bump, RuleChange, SemverProposal, SemverReason, SourceChange } from './types.js';
+import type { Bump, SemverProposal, SemverReason } from './bundle-diff.js';
+import type { RuleChange, SourceChange } from './rule-change.js';
 
 const ORDER: Record<Bump, number> = { major: 0, minor: 1, patch: 2, none: 3 };
 

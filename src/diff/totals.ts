@@ -9,7 +9,8 @@ import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { addExample, type Group, type Grouping } from './groups.js';
 import { movers } from './group-figures.js';
-import type { AffectedPaths, BudgetChange, CacheImpact, PathGroup, SourceMover, TokenImpact, WinnerChangeSummary } from './types.js';
+import type { AffectedPaths, BudgetChange, CacheImpact, TokenImpact } from './bundle-diff.js';
+import type { PathGroup, SourceMover, WinnerChangeSummary } from './path-group.js';
 
 export function tokenImpact(grouping: Grouping, groups: readonly PathGroup[], om: ManifestV1, nm: ManifestV1): TokenImpact {
   const t: TokenImpact = { unit: grouping.unit, old_total: 0, new_total: 0, old_bytes: 0, new_bytes: 0,

@@ -7,7 +7,7 @@
 import type { ManifestV1 } from '../bundle/model.js';
 import type { OpenedBundle } from '../bundle/open-bundle.js';
 import type { CompileResult } from '../compile.js';
-import type { SideKind } from './types.js';
+import type { SideKind } from './bundle-diff.js';
 
 export interface BundleView {
   /** How the side was named, for reports: `bundle:bundles/b-…`, `git:main`, `worktree:`. */

@@ -12,7 +12,7 @@ import type { Policy } from '../config/policy.js';
 import type { ManifestVariant } from '../bundle/model.js';
 import type { Layer } from '../types.js';
 import type { SourceModel } from './source-model.js';
-import type { TopicWinner } from './types.js';
+import type { TopicWinner } from './path-group.js';
 
 /**
  * Topics left out: duplicates and shadowing are findings about files, and a
@@ -53,7 +53,7 @@ export function winnersOf(model: SourceModel, layerOrder: readonly Layer[] = DEF
     if (out) return out;
     out = new Map();
     const ids = [...new Set(variant.sources.map((r) => r.id))];
-    for (const t of topicsOfVariant(ids, factsFor, pairsOf, (c) => pairEvent(c, factsFor, policy))) {
+    for (const t of topicsOfVariant(ids, factsFor, pairsOf, (c) => pairEvent(c, factsFor, policy), layerOrder)) {
       if (NOT_PRESCRIPTIONS.has(t.topic.split('/')[0] as string) || out.has(t.topic)) continue;
       const decided = !t.reason.startsWith('no winner');
       out.set(t.topic, { value: t.winner.value, source: t.winner.source, rule: t.winner.rule, line: t.winner.line, decided });

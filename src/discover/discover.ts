@@ -14,19 +14,21 @@
  *    files are not reported.
  * 3. Classify every path against the format table; give each instruction file
  *    its base layer (local when personal or ignored; repo at the root; path below).
- *    Local files are listed but not read unless --include-local.
+ *    Local files are listed but not read unless --include-local (one RC1004
+ *    note names them).
  * 4. Read each file through readConfined(): the real path of the whole path
  *    must stay inside its root, only regular files are opened, oversize files
  *    are refused unread.
  * 5. Read the managed directory (every .md file, sorted) as the managed layer.
  * 6. Report paths that collide by letter case with an instruction file.
+ * 7. Record, as data, what is excluded (exclusions.ts) and which repo files
+ *    differ from HEAD (dirty.ts), with the index facts that judge files read
+ *    later (imports): the result holds no function, so it can be cached.
  * With a `source` (a commit's tree, src/source), steps 1 and 4 list and read
  * that tree instead of the work tree (src/source confines its reads as
  * readConfined does); nothing is untracked, ignored or dirty, so step 2 is moot.
  */
-import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
-import picomatch from 'picomatch';
 import { resolve as resolvePath } from 'node:path';
 import type { FormatName, Layer, Root, SourceFile, StageResult } from '../types.js';
 import type { Policy } from '../config/policy.js';
@@ -35,13 +37,15 @@ import { UsageError } from '../diagnostics/errors.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { pushAll } from '../util/push-all.js';
 import { lowerBound } from '../util/sorted.js';
-import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { sourceId } from '../util/source-id.js';
 import { dirnameOf } from '../util/posix-path.js';
 import { classifyPath, FORMATS, formatSpec } from './formats.js';
-import { gitAt, gitSnapshot, workTreeTop, type GitInfo, type GitSnapshot } from './git.js';
-import { isBundleOutput, outputPrefix } from './output-dir.js';
-import { confinedDir, readConfined, type ReadOutcome } from './read-confined.js';
+import { gitAt, gitSnapshot, workTreeTop, type GitInfo } from './git.js';
+import { isBundleOutput } from './output-dir.js';
+import { confinedDir, readConfined } from './read-confined.js';
+import { dirtyIds, type HeadIndex } from './dirty.js';
+import { excluder, exclusionsOf, type Exclusions } from './exclusions.js';
+import { repoReader } from './repo-reader.js';
 import type { RepoSource } from '../source/repo-source.js';
 import { walkTree } from './walk.js';
 
@@ -70,12 +74,12 @@ export interface Discovered {
   localExcluded: string[];
   /** Instruction files git ignores that discovery kept (local layer, unreviewed), sorted. */
   ignored: string[];
-  /** Paths that are not inputs (policy discover.exclude, the bundle output directory). */
-  isExcluded(path: string): boolean;
-  /** Whether a repo file's bytes differ from what git holds at HEAD. */
-  isDirty(file: SourceFile): boolean;
-  /** Read a repository file (from the work tree or the source), confined to the repository. */
-  readRepo(rel: string, id: string, maxBytes: number): ReadOutcome;
+  /** What is not an input (policy discover.exclude, the bundle output directory): ask excluder(). */
+  exclusions: Exclusions;
+  /** Ids of the repo files whose bytes differ from what git holds at HEAD, in file order. */
+  dirty: string[];
+  /** The index facts dirtiness is judged by, for files read later (imports); null without git. */
+  head: HeadIndex | null;
 }
 
 export async function discover(options: DiscoverOptions): Promise<StageResult<Discovered>> {
@@ -89,11 +93,9 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const top = tree ? null : await workTreeTop(rootReal);
   const snap = top === null ? null : await gitSnapshot(gitAt(rootReal));
   const tracked = listing ? listing.paths : snap ? snap.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
-  // A commit's tree confines its own reads (a link out of the tree is refused as readConfined refuses it).
-  const readRepo = (rel: string, id: string, max: number): ReadOutcome => (tree ? tree.read(rel, id, max) : readConfined(rootReal, rel, id, max));
-  const byPolicy = excludeMatcher(options.policy.discover.exclude);
-  const outPrefix = outputPrefix(rootReal, options.outDir);
-  const isExcluded = (p: string): boolean => (outPrefix !== null && p.startsWith(outPrefix)) || isBundleOutput(p) || byPolicy(p);
+  const readRepo = repoReader(rootReal, tree);
+  const exclusions = exclusionsOf(rootReal, options.outDir, options.policy.discover.exclude);
+  const isExcluded = excluder(exclusions);
   const paths = [...new Set([...tracked, ...(snap?.untracked ?? [])])].filter((p) => !isExcluded(p)).sort(compareCodeUnits);
   const ignoredPaths = (snap?.ignored ?? []).filter((p) => !isExcluded(p));
 
@@ -127,29 +129,11 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   files.sort((a, b) => compareCodeUnits(a.id, b.id));
   localExcluded.sort(compareCodeUnits);
   ignored.sort(compareCodeUnits);
-  const git = listing ? listing.git : snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: false };
-  return {
-    value: { rootReal, managedReal, files, paths, git, localExcluded, ignored, isExcluded, isDirty: snap ? dirtyCheck(snap) : () => false, readRepo },
-    diagnostics,
-  };
-}
-
-/**
- * A repo input is dirty when git does not hold exactly its bytes at HEAD:
- * untracked, staged with changes, or its blob id differs from the index.
- * (A symlink is judged by the file it points to.)
- */
-function dirtyCheck(snap: GitSnapshot): (file: SourceFile) => boolean {
-  return (file) => {
-    if (file.root !== 'repo' || file.linkTarget !== undefined) return false;
-    const blob = snap.indexBlobs.get(file.rel);
-    if (blob === undefined || snap.staged.has(file.rel)) return true;
-    return gitBlobId(file.bytes) !== blob;
-  };
-}
-
-function gitBlobId(bytes: Uint8Array): string {
-  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+  if (localExcluded.length > 0) diagnostics.push(localNote(localExcluded));
+  const head = snap === null ? null : { blobs: snap.indexBlobs, staged: snap.staged };
+  const dirty = dirtyIds(files, head);
+  const git = listing ? listing.git : snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: dirty.length > 0 };
+  return { value: { rootReal, managedReal, files, paths, git, localExcluded, ignored, exclusions, dirty, head }, diagnostics };
 }
 
 /** True when scope directory `scope` ('' = root) holds at least one of the sorted `paths`. */
@@ -157,12 +141,6 @@ function governsPaths(paths: readonly string[], scope: string): boolean {
   if (scope === '') return paths.length > 0;
   const i = lowerBound(paths, `${scope}/`);
   return i < paths.length && (paths[i] as string).startsWith(`${scope}/`);
-}
-
-function excludeMatcher(globs: readonly string[]): (path: string) => boolean {
-  if (globs.length === 0) return () => false;
-  const match = picomatch([...globs], GLOB_OPTIONS); // validated with the policy (policy-checks.ts)
-  return (path) => match(path);
 }
 
 function realDir(dir: string, what: string): string {
@@ -244,6 +222,12 @@ function userFileCandidates(homeReal: string): { rel: string; format: FormatName
     }
   }
   return out;
+}
+
+/** RC1004: the local files left out (sorted), the first three by name. */
+function localNote(files: readonly string[]): Diagnostic {
+  const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
+  return diag('RC1004', { file: '', message: `${files.length} local file${files.length === 1 ? '' : 's'} not included: ${shown}` });
 }
 
 /** Paths equal to an instruction file's path but for letter case. */

@@ -4,17 +4,21 @@
  * `maxDepth` hops, only inside the root of the importing file, and at most
  * `maxFiles` files in all: past that cap nothing more is read and one RC2106
  * says where following stopped. The resolver later decides what loads; this
- * only makes the bytes available.
+ * only makes the bytes available. Its inputs are left as they are: the files
+ * and documents it read are its result, and withImports() appends them to
+ * discovery's.
  */
-import type { ParsedDoc, SourceFile } from '../types.js';
+import type { ParsedDoc, Root, SourceFile, StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { importCandidates, importTarget, type ImportRoots } from '../parse/import-target.js';
 import { pushAll } from '../util/push-all.js';
-import type { Root } from '../types.js';
 import { expandsImports } from './formats.js';
-import { source } from './discover.js';
+import { source, type Discovered } from './discover.js';
+import { dirtyIds } from './dirty.js';
+import { excluder, type Exclusions } from './exclusions.js';
 import { isBundleOutput } from './output-dir.js';
-import { readConfined, type ReadOutcome } from './read-confined.js';
+import { readConfined } from './read-confined.js';
+import type { RepoReader } from './repo-reader.js';
 
 export interface FollowContext {
   roots: ImportRoots & { repoReal: string; managedReal: string | null };
@@ -22,46 +26,49 @@ export interface FollowContext {
   /** Files read through imports in the whole build (policy imports.max_files). */
   maxFiles: number;
   maxBytes: number;
-  /** Paths that are never inputs (policy excludes, the bundle output directory). */
-  isExcluded(path: string): boolean;
+  /** Paths that are never inputs (discovery's record: policy excludes, the bundle output directory). */
+  exclusions: Exclusions;
   parse(file: SourceFile): { value: ParsedDoc; diagnostics: Diagnostic[] };
-  /** Read a repository file (discovery's readRepo: the work tree or a commit's tree). */
-  readRepo?(rel: string, id: string, maxBytes: number): ReadOutcome;
+  /** How repository files are read (the work tree or a commit's tree); default: the work tree at roots.repoReal. */
+  readRepo?: RepoReader;
 }
 
 export interface Followed {
-  diagnostics: Diagnostic[];
+  /** The files read through imports, in the order they were read, and their parsed documents. */
+  files: SourceFile[];
+  docs: Map<string, ParsedDoc>;
   /** True when the file cap stopped following: imports not read are then not "missing". */
   capped: boolean;
   /** Ids whose read was refused (outside the root, not a regular file …), reported at the import. */
   refused: Set<string>;
 }
 
-export function followImports(files: SourceFile[], docs: Map<string, ParsedDoc>, ctx: FollowContext): Followed {
+export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<string, ParsedDoc>, ctx: FollowContext): StageResult<Followed> {
   const diagnostics: Diagnostic[] = [];
   const refused = new Set<string>();
   const absent = new Set<string>();
-  const byId = new Map(files.map((f) => [f.id, f]));
-  let read = 0;
+  const known = new Set(files.map((f) => f.id));
+  const out: Followed = { files: [], docs: new Map(), capped: false, refused };
+  const isExcluded = excluder(ctx.exclusions);
   let frontier = files.slice();
   // One level past the limit, so the resolver can tell "too deep" from "missing".
   for (let depth = 0; depth <= ctx.maxDepth && frontier.length > 0; depth++) {
     const next: SourceFile[] = [];
     for (const importer of frontier) {
-      const doc = docs.get(importer.id);
+      const doc = docs.get(importer.id) ?? out.docs.get(importer.id);
       if (!doc || (depth === 0 && !expandsImports(importer.format))) continue;
       for (const imp of doc.imports) {
         for (const candidate of importCandidates(imp.target)) {
           const t = importTarget(importer, candidate, ctx.roots);
           if (t.kind !== 'file') continue;
-          if (byId.has(t.id)) break;
-          if (read >= ctx.maxFiles) {
+          if (known.has(t.id)) break;
+          if (out.files.length >= ctx.maxFiles) {
             diagnostics.push(diag('RC2106', { file: importer.id, range: imp.span,
               message: `import @${imp.target} not followed: this build already read ${ctx.maxFiles} files through imports (imports.max_files)` }));
-            return { diagnostics, capped: true, refused };
+            return { value: { ...out, capped: true }, diagnostics };
           }
           if (refused.has(t.id) || absent.has(t.id)) continue;
-          const got = readImport(t.root, t.rel, t.id, importer, ctx);
+          const got = readImport(t.root, t.rel, t.id, importer, ctx, isExcluded);
           if (got === null) {
             absent.add(t.id); // a file named a thousand times is looked for once
             continue;
@@ -73,11 +80,10 @@ export function followImports(files: SourceFile[], docs: Map<string, ParsedDoc>,
             continue;
           }
           const file = got;
-          read++;
-          byId.set(file.id, file);
-          files.push(file);
+          known.add(file.id);
+          out.files.push(file);
           const parsed = ctx.parse(file);
-          docs.set(file.id, parsed.value);
+          out.docs.set(file.id, parsed.value);
           pushAll(diagnostics, parsed.diagnostics);
           next.push(file);
           break;
@@ -86,14 +92,27 @@ export function followImports(files: SourceFile[], docs: Map<string, ParsedDoc>,
     }
     frontier = next;
   }
-  return { diagnostics, capped: false, refused };
+  return { value: out, diagnostics };
 }
 
-function readImport(root: Root, rel: string, id: string, importer: SourceFile, ctx: FollowContext): SourceFile | { diagnostic: Diagnostic } | null {
+/**
+ * Discovery's result with the files read through imports appended (every file
+ * read), and its dirty record extended to them: an edited import makes the
+ * build dirty as an edited instruction file does.
+ */
+export function withImports(discovered: Discovered, followed: Followed): Discovered {
+  if (followed.files.length === 0) return discovered;
+  const dirty = [...discovered.dirty, ...dirtyIds(followed.files, discovered.head)];
+  const git = discovered.git && { ...discovered.git, dirty: dirty.length > 0 };
+  return { ...discovered, files: [...discovered.files, ...followed.files], dirty, git };
+}
+
+function readImport(root: Root, rel: string, id: string, importer: SourceFile, ctx: FollowContext,
+  isExcluded: (path: string) => boolean): SourceFile | { diagnostic: Diagnostic } | null {
   // User files are personal: explain shows them, but nothing they import is read.
   if (root === 'user') return null;
   const rootReal = root === 'managed' ? ctx.roots.managedReal : ctx.roots.repoReal;
-  if (!rootReal || (root === 'repo' ? ctx.isExcluded(rel) : isBundleOutput(rel))) return null;
+  if (!rootReal || (root === 'repo' ? isExcluded(rel) : isBundleOutput(rel))) return null;
   const read = root === 'repo' && ctx.readRepo ? ctx.readRepo(rel, id, ctx.maxBytes) : readConfined(rootReal, rel, id, ctx.maxBytes);
   if (!read.ok) return read.missing ? null : { diagnostic: read.diagnostic };
   return source(root, rel, 'import', importer.layer, importer.scope, read.bytes, read.realRel, importer.tracked);

@@ -5,8 +5,8 @@
  *
  * 1. Refuse a relative path that is not a plain posix path below the root
  *    (empty, absolute, `.`/`..` or empty segments, NUL, over PATH_MAX/NAME_MAX).
- * 2. Resolve the path one component at a time below the real root (lstat, and
- *    readlink for links, at most 40 links): the first step that would leave the
+ * 2. Resolve the path one component at a time below the real root (walkBeneath
+ *    over lstat, and readlink for links, at most 40): the first step that would leave the
  *    root is a refusal. Nothing outside the root is ever stat'ed, so a
  *    diagnostic cannot even tell whether an outside file exists.
  * 3. Only a regular file is opened (opening a FIFO blocks, opening a device
@@ -22,6 +22,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync, type Stats } from 'node:fs';
 import { sep } from 'node:path';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { walkBeneath, type Entry, type Walked } from '../util/walk-beneath.js';
 
 export type ReadOutcome =
   | { ok: true; bytes: Uint8Array; /** Posix path of the real file relative to the root (differs from `rel` through symlinks). */ realRel: string }
@@ -31,8 +32,6 @@ export type ReadOutcome =
 /** Linux limits: no file system call accepts a longer path or name. */
 export const MAX_PATH_CHARS = 4096;
 export const MAX_NAME_BYTES = 255;
-/** Links followed while resolving one path (Linux's own limit is 40). */
-const MAX_LINKS = 40;
 
 const MISSING: ReadOutcome = { ok: false, missing: true };
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
@@ -49,19 +48,19 @@ export function readConfined(rootReal: string, rel: string, id: string, maxBytes
   if (refusal !== null) return fail('RC1002', id, `path ${refusal}; not loaded`);
   const found = resolveBeneath(rootReal, rel);
   switch (found.kind) {
-    case 'missing': return MISSING;
+    case 'missing':
+    case 'dir': return MISSING;
     case 'outside': return fail('RC1002', id, OUTSIDE);
     case 'broken': return fail('RC1005', id, 'symbolic link points to a file that does not exist');
     case 'loop': return fail('RC1005', id, 'symbolic link loop (or over 40 links); not loaded');
     case 'error': return fail('RC1001', id, `cannot read file (${found.code})`);
     default: break;
   }
-  const before = found.stat;
-  if (before.isDirectory()) return MISSING;
+  const before = found.value.stat;
   const special = specialKind(before);
   if (special) return fail('RC1007', id, `${special}; not read`);
   if (before.size > maxBytes) return tooLarge(id, before.size, maxBytes);
-  return readOpened(rootReal, found.abs, found.realRel, before, id, maxBytes);
+  return readOpened(rootReal, found.value.abs, found.realRel, before, id, maxBytes);
 }
 
 /**
@@ -73,78 +72,40 @@ export function readConfined(rootReal: string, rel: string, id: string, maxBytes
 export function confinedDir(rootReal: string, rel: string): string | null {
   if (relProblem(rel) !== null) return null;
   const found = resolveBeneath(rootReal, rel);
-  return found.kind === 'file' && found.stat.isDirectory() ? found.abs : null;
+  return found.kind === 'dir' ? found.value.abs : null;
 }
 
-type Resolved =
-  | { kind: 'file'; abs: string; realRel: string; stat: Stats }
-  | { kind: 'missing' | 'outside' | 'broken' | 'loop' }
-  | { kind: 'error'; code: string };
+type Resolved = Walked<{ abs: string; stat: Stats }>;
 
-/**
- * Walk `rel` below `rootReal` component by component, expanding links as the
- * kernel would, but refusing the first step out of the root instead of taking it.
- */
+/** `rel` below `rootReal` through walkBeneath (util/walk-beneath.ts), over lstat and readlink. */
 function resolveBeneath(rootReal: string, rel: string): Resolved {
   const base = rootReal.endsWith(sep) ? rootReal.slice(0, -1) : rootReal;
-  const todo = rel.split('/').reverse(); // a stack: next segment last
-  const done: string[] = [];
-  const ends: number[] = []; // length of `abs` after each resolved segment
-  let abs = base;
-  let links = 0;
-  let lastFromLink = false;
-  for (let seg = todo.pop(); seg !== undefined; seg = todo.pop()) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (done.length === 0) return { kind: 'outside' };
-      done.pop();
-      ends.pop();
-      abs = abs.slice(0, ends.length === 0 ? base.length : ends[ends.length - 1]);
-      continue;
-    }
-    const next = `${abs}${sep}${seg}`;
-    let st: Stats | undefined;
-    try {
-      st = lstatSync(next, { throwIfNoEntry: false });
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? 'error';
-      return code === 'ENOTDIR' || code === 'ENAMETOOLONG' ? { kind: 'missing' } : { kind: 'error', code };
-    }
-    // The path's own last component was a link whose target is missing: a broken link, not an absent file.
-    if (st === undefined) return { kind: lastFromLink ? 'broken' : 'missing' };
-    if (st.isSymbolicLink()) {
-      if (++links > MAX_LINKS) return { kind: 'loop' };
-      let target: string;
-      try {
-        target = readlinkSync(next);
-      } catch (e) {
-        return { kind: 'error', code: (e as NodeJS.ErrnoException).code ?? 'error' };
-      }
-      if (todo.length === 0) lastFromLink = true;
-      if (target.startsWith('/') || (sep === '\\' && /^[A-Za-z]:|^\\\\/.test(target))) {
-        // An absolute target is followed only when it names a place below the real root, spelled literally.
-        const inside = target === base ? '' : relativeInside(base, target);
-        if (inside === null) return { kind: 'outside' };
-        done.length = 0;
-        ends.length = 0;
-        abs = base;
-        pushSegments(todo, inside);
-      } else pushSegments(todo, sep === '/' ? target : target.split(sep).join('/'));
-      continue;
-    }
-    if (todo.length > 0 && !st.isDirectory()) return { kind: 'missing' };
-    done.push(seg);
-    abs = next;
-    ends.push(abs.length);
-    if (todo.length === 0) return { kind: 'file', abs, realRel: done.join('/'), stat: st };
-  }
-  return { kind: 'missing' }; // the root itself
+  return walkBeneath(rel, (path) => lookup(base, path));
 }
 
-/** Push the segments of `path` so that its first segment is popped next. */
-function pushSegments(stack: string[], path: string): void {
-  const segs = path.split('/');
-  for (let i = segs.length - 1; i >= 0; i--) stack.push(segs[i] as string);
+function lookup(base: string, path: string): Entry<{ abs: string; stat: Stats }> {
+  const abs = `${base}${sep}${sep === '/' ? path : path.split('/').join(sep)}`;
+  let st: Stats | undefined;
+  try {
+    st = lstatSync(abs, { throwIfNoEntry: false });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    return code === 'ENOTDIR' || code === 'ENAMETOOLONG' ? { kind: 'missing' } : { kind: 'error', code };
+  }
+  if (st === undefined) return { kind: 'absent' };
+  if (!st.isSymbolicLink()) return { kind: st.isDirectory() ? 'dir' : 'file', value: { abs, stat: st } };
+  let target: string;
+  try {
+    target = readlinkSync(abs);
+  } catch (e) {
+    return { kind: 'error', code: (e as NodeJS.ErrnoException).code ?? 'error' };
+  }
+  if (target.startsWith('/') || (sep === '\\' && /^[A-Za-z]:|^\\\\/.test(target))) {
+    // An absolute target is followed only when it names a place below the real root, spelled literally.
+    const inside = target === base ? '' : relativeInside(base, target);
+    return { kind: 'link', target: inside === null ? 'outside' : { path: inside, fromRoot: true } };
+  }
+  return { kind: 'link', target: { path: sep === '/' ? target : target.split(sep).join('/'), fromRoot: false } };
 }
 
 function readOpened(rootReal: string, real: string, realRel: string, before: Stats, id: string, maxBytes: number): ReadOutcome {

@@ -5,15 +5,16 @@
  *    normalise CRLF and lone CR to LF. Raw bytes stay on the SourceFile for hashing.
  * 2. Split a leading `---` … `---` block off as YAML frontmatter and parse it with
  *    positions; a bad header is reported and the body is still used.
- * 3. Scan the body for ATX headings (sections) and `@path` imports, skipping
- *    fenced code, inline code spans and HTML comments.
+ * 3. Scan the body for `@path` imports, skipping fenced code, inline code
+ *    spans and HTML comments. (Headings are read where they are used: the
+ *    conflict rules take their heading paths from the same scanner.)
  */
 import { isUtf8 } from 'node:buffer';
-import type { ImportRef, ParsedDoc, Section, SourceFile, StageResult } from '../types.js';
+import type { ImportRef, ParsedDoc, SourceFile, StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatSpec } from '../discover/formats.js';
 import { parseFrontmatter } from './frontmatter.js';
-import { headingOf, maskInline, scanLines } from './markdown-scan.js';
+import { maskInline, scanLines } from './markdown-scan.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
@@ -39,11 +40,7 @@ export function parseDoc(file: SourceFile): StageResult<ParsedDoc> {
     bodyLine,
     frontmatter: fm.value.data,
     frontmatterKeys: fm.value.keys,
-    sections: sectionsOf(scanned),
     imports: importsOf(scanned),
-    hadBom,
-    hadCrlf,
-    invalidUtf8,
   };
   return { value: doc, diagnostics };
 }
@@ -54,20 +51,6 @@ function firstInvalidSpan(decoded: string) {
   const line = before.split('\n').length;
   const col = at - before.lastIndexOf('\n');
   return { start: { line, col }, end: { line, col: col + 1 } };
-}
-
-function sectionsOf(lines: ReturnType<typeof scanLines>): Section[] {
-  const sections: Section[] = [];
-  const stack: { level: number; text: string }[] = [];
-  for (const l of lines) {
-    if (l.inFence) continue;
-    const h = headingOf(l.text);
-    if (!h) continue;
-    while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= h.level) stack.pop();
-    stack.push(h);
-    sections.push({ heading: h.text, level: h.level, path: stack.map((s) => s.text), line: l.line });
-  }
-  return sections;
 }
 
 /** Claude Code's import syntax: `@` at a word start, path up to whitespace (`\ ` escapes a space). */

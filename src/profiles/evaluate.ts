@@ -30,14 +30,6 @@ export interface ProfileEvaluation {
   diagnostics: Diagnostic[];
 }
 
-export function representativeDir(dirs: readonly string[]): string {
-  let best: string | undefined;
-  for (const d of dirs) {
-    if (best === undefined || d.length < best.length || (d.length === best.length && compareCodeUnits(d, best) < 0)) best = d;
-  }
-  return best ?? '';
-}
-
 function message(f: Finding): string {
   const at = `at ${fmt(f.paths)} path${f.paths === 1 ? '' : 's'}`;
   const a = f.profile.agent;

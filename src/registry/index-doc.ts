@@ -8,7 +8,7 @@
  */
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
-import { GRAMMAR, INDEX_SCHEMA_ID, OP_NAMES, type IndexDoc, type OpRecord } from './model.js';
+import { GRAMMAR, INDEX_SCHEMA_ID, OP_NAMES, type IndexDoc } from './model.js';
 
 export type IndexParse = { ok: true; doc: IndexDoc } | { ok: false; diagnostic: Diagnostic };
 
@@ -77,10 +77,6 @@ export function checkOpRecord(op: unknown): string | null {
   if (typeof op.actor !== 'string' || op.actor.length === 0 || op.actor.length > 200) return 'actor must be 1–200 characters';
   for (const [k, check] of Object.entries(fields)) if (!check(op[k])) return `${op.op}.${k} has the wrong type`;
   return null;
-}
-
-export function isOpRecord(op: unknown): op is OpRecord {
-  return checkOpRecord(op) === null;
 }
 
 function bad(file: string, message: string): IndexParse {

@@ -70,6 +70,6 @@ export function render(res: Resolution, counter: TokenCounter): Rendered {
     return { text, tokens, bytes: Buffer.byteLength(text, 'utf8'), sha256: sha256Hex(text) };
   };
   const variants = res.variants.map((v) => ({ id: v.id, sources: v.sources, ...join(v.sources) }));
-  const attachments = res.attachments.map((a) => ({ id: a.id, sources: a.sources, globs: a.globs, matches: a.matches, ...join(a.sources) }));
+  const attachments = res.attachments.map((a) => ({ id: a.id, sources: a.sources, globs: a.globs, ...join(a.sources) }));
   return { variants, attachments, sourceTokens };
 }

@@ -15,7 +15,7 @@
  * 5. Each glob-scoped rule becomes an attachment; its globs are matched through
  *    the path index (no all-pairs loop), and a glob that matches nothing is reported.
  */
-import type { ParsedDoc, SourceFile, SourceRef } from '../types.js';
+import type { ParsedDoc, SourceFile, SourceRef, StageResult } from '../types.js';
 import { formatSpec } from '../discover/formats.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
@@ -73,7 +73,7 @@ export interface ResolveInput {
 const rankOf = (s: ResolvedSource): number => (s.file.layer === 'managed' ? -2 : s.file.layer === 'user' ? -1 : formatSpec(s.file.format)?.rank ?? 100);
 const REASON: Partial<Record<string, string>> = { managed: 'managed policy', user: 'user file (personal, never bundled)' };
 
-export function resolve(input: ResolveInput): { value: Resolution; diagnostics: Diagnostic[] } {
+export function resolve(input: ResolveInput): StageResult<Resolution> {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, ResolvedSource>();
   for (const file of input.files) {

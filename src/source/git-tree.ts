@@ -8,9 +8,10 @@
  * tree to its root:
  * 1. A path must be a plain relative posix path (no empty, `.` or `..`
  *    segments, no NUL).
- * 2. It is resolved one component at a time; a symlink (mode 120000, whose
- *    blob is its target) is expanded relative to its directory, at most 40
- *    links; a step above the tree's root or an absolute target is refused
+ * 2. It is resolved one component at a time (walkBeneath, the walk
+ *    readConfined takes); a symlink (mode 120000, whose blob is its target)
+ *    is expanded relative to its directory, at most 40 links; a step above
+ *    the tree's root or an absolute target is refused
  *    (RC1002), a missing target is a broken link (RC1005).
  * 3. Only blobs are files; a submodule (gitlink) is not read. Files over the
  *    byte limit are refused unread (their size comes from the listing).
@@ -19,6 +20,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { diag } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../diagnostics/errors.js';
 import { lowerBound } from '../util/sorted.js';
+import { walkBeneath, type Walked } from '../util/walk-beneath.js';
 import type { SourceRead } from './types.js';
 
 interface Entry {
@@ -28,8 +30,8 @@ interface Entry {
   size: number;
 }
 
-const MAX_LINKS = 40;
 const SYMLINK = '120000';
+const GITLINK = '160000';
 const GIT_ENV = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
 
 export class GitTree {
@@ -73,7 +75,7 @@ export class GitTree {
 
   /** Fetch the blobs of these paths (and of the links on their way) in one `git cat-file --batch`. */
   async prefetch(rels: readonly string[]): Promise<void> {
-    const shas = [...new Set(rels.map((r) => this.entries.get(r)).filter((e): e is Entry => e !== undefined && e.mode !== '160000').map((e) => e.sha))]
+    const shas = [...new Set(rels.map((r) => this.entries.get(r)).filter((e): e is Entry => e !== undefined && e.mode !== GITLINK).map((e) => e.sha))]
       .filter((s) => !this.blobs.has(s));
     if (shas.length === 0) return;
     const out = await run(this.repoDir, ['cat-file', '--batch'], `${shas.join('\n')}\n`);
@@ -84,14 +86,17 @@ export class GitTree {
   read(rel: string, id: string, maxBytes: number): SourceRead {
     if (!plainPath(rel)) return refuse('RC1002', id, 'path is not a plain path inside its root; not loaded');
     const found = this.resolve(rel);
-    if (found.kind !== 'file') {
-      if (found.kind === 'missing') return { ok: false, missing: true };
-      if (found.kind === 'outside') return refuse('RC1002', id, 'path leads outside its root through a symbolic link; not loaded');
-      return refuse('RC1005', id, found.kind === 'broken' ? 'symbolic link points to a file that does not exist' : 'symbolic link loop (or over 40 links); not loaded');
+    switch (found.kind) {
+      case 'outside': return refuse('RC1002', id, 'path leads outside its root through a symbolic link; not loaded');
+      case 'broken': return refuse('RC1005', id, 'symbolic link points to a file that does not exist');
+      case 'loop': return refuse('RC1005', id, 'symbolic link loop (or over 40 links); not loaded');
+      default: break;
     }
+    // A directory, or a submodule (gitlink), is no file to read.
+    if (found.kind !== 'file' || found.value === null || found.value.mode === GITLINK) return { ok: false, missing: true };
     const tooLarge = (n: number): SourceRead => refuse('RC1006', id, `file is ${n} bytes, over the ${maxBytes}-byte read limit; not loaded`);
-    if (found.entry.size > maxBytes) return tooLarge(found.entry.size);
-    const bytes = this.blob(found.entry.sha);
+    if (found.value.size > maxBytes) return tooLarge(found.value.size);
+    const bytes = this.blob(found.value.sha);
     return bytes.length > maxBytes ? tooLarge(bytes.length) : { ok: true, bytes, realRel: found.realRel };
   }
 
@@ -100,37 +105,17 @@ export class GitTree {
     return this.entries.has(rel);
   }
 
-  private resolve(rel: string): { kind: 'file'; entry: Entry; realRel: string } | { kind: 'missing' | 'outside' | 'broken' | 'loop' } {
-    const todo = rel.split('/').reverse();
-    const done: string[] = [];
-    let links = 0;
-    let viaLink = false;
-    for (let seg = todo.pop(); seg !== undefined; seg = todo.pop()) {
-      if (seg === '' || seg === '.') continue;
-      if (seg === '..') {
-        if (done.length === 0) return { kind: 'outside' };
-        done.pop();
-        continue;
-      }
-      const path = [...done, seg].join('/');
+  /** `rel` through walkBeneath (util/walk-beneath.ts), over the listing and link blobs. */
+  private resolve(rel: string): Walked<Entry | null> {
+    return walkBeneath<Entry | null>(rel, (path) => {
       const entry = this.entries.get(path);
       if (entry?.mode === SYMLINK) {
-        if (++links > MAX_LINKS) return { kind: 'loop' };
         const target = this.blob(entry.sha).toString('utf8');
-        if (target.startsWith('/') || target === '' || target.includes('\0')) return { kind: 'outside' };
-        if (todo.length === 0) viaLink = true;
-        const segs = target.split('/');
-        for (let i = segs.length - 1; i >= 0; i--) todo.push(segs[i] as string);
-        continue;
+        return { kind: 'link', target: target.startsWith('/') || target === '' || target.includes('\0') ? 'outside' : { path: target, fromRoot: false } };
       }
-      if (entry) {
-        if (todo.length > 0 || entry.mode === '160000') return { kind: 'missing' };
-        return { kind: 'file', entry, realRel: path };
-      }
-      if (!this.isDir(path)) return { kind: viaLink ? 'broken' : 'missing' };
-      done.push(seg);
-    }
-    return { kind: 'missing' };
+      if (entry) return { kind: 'file', value: entry };
+      return this.isDir(path) ? { kind: 'dir', value: null } : { kind: 'absent' };
+    });
   }
 
   /** A directory of the tree: some path lies below it (binary search over the sorted paths). */

@@ -5,7 +5,7 @@
  * origin/main, origin/master that exists. The report says which was used.
  */
 import { UsageError } from '../diagnostics/errors.js';
-import type { CheckRef } from '../diff/types.js';
+import type { CheckRef } from '../diff/check-model.js';
 import { resolveCommit, run } from './git-tree.js';
 
 const FALLBACKS = ['main', 'master', 'origin/main', 'origin/master'];

@@ -17,10 +17,8 @@ export interface RepoListing {
 }
 
 export interface RepoSource {
-  readonly kind: 'git';
   /** `git:<ref>` — for reports. */
   readonly label: string;
-  readonly commit: string;
   listing(): Promise<RepoListing>;
   /** Read a repository file, confined to the tree; `id` names it in diagnostics. */
   read(rel: string, id: string, maxBytes: number): SourceRead;
@@ -32,9 +30,7 @@ export async function gitSource(repoDir: string, rev: string): Promise<RepoSourc
   // Every instruction file in one cat-file batch; imports and link targets are read as they are found.
   await tree.prefetch(tree.paths.filter((p) => classifyPath(p) !== null));
   return {
-    kind: 'git',
     label: `git:${rev}`,
-    commit: tree.commit,
     async listing() {
       const [remote, count] = await Promise.all([
         runStatus(repoDir, ['config', '--get', 'remote.origin.url']),

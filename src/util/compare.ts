@@ -6,6 +6,3 @@ export function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function sortedCodeUnits<T>(items: Iterable<T>, key: (item: T) => string): T[] {
-  return [...items].sort((x, y) => compareCodeUnits(key(x), key(y)));
-}

@@ -81,6 +81,14 @@ function checkerFor(schemas: FrontmatterSchemas): Checker {
   return c;
 }
 
+/** checkFrontmatter() over every file that has a parsed document. */
+export function checkAllFrontmatter(files: readonly SourceFile[], docs: ReadonlyMap<string, ParsedDoc>, schemas: FrontmatterSchemas): Diagnostic[] {
+  return files.flatMap((file) => {
+    const doc = docs.get(file.id);
+    return doc ? checkFrontmatter(file, doc, schemas) : [];
+  });
+}
+
 export function checkFrontmatter(file: SourceFile, doc: ParsedDoc, schemas: FrontmatterSchemas): Diagnostic[] {
   const data = doc.frontmatter;
   if (data === null || typeof data !== 'object' || Object.keys(data).length === 0) return [];

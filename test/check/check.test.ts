@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCommand } from '../../src/cli/commands/check.js';
 import type { Io } from '../../src/cli/io.js';
-import type { CheckReport } from '../../src/diff/types.js';
+import type { CheckReport } from '../../src/diff/check-model.js';
 import { expectTree } from '../helpers/golden.js';
 import { history, type History, type TreeEdit } from '../diff/history.js';
 import { validateCheck } from '../diff/schema.js';

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { assessRisk } from '../../src/diff/risk.js';
 import { parseApprovals, NO_APPROVALS } from '../../src/diff/approvals.js';
 import { ownersFor, parseOwnerLines, qualifyingApprovers } from '../../src/diff/owners.js';
-import type { ApprovalsInput, BundleDiff, RuleChange, RuleEffect, RuleSite } from '../../src/diff/types.js';
+import type { BundleDiff } from '../../src/diff/bundle-diff.js';
+import type { ApprovalsInput } from '../../src/diff/check-model.js';
+import type { RuleChange, RuleEffect, RuleSite } from '../../src/diff/rule-change.js';
 import type { RiskPolicy } from '../../src/config/policy.js';
 
 const site = (over: Partial<RuleSite> = {}): RuleSite => ({

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from '../../src/compile.js';
 import { detectConflicts } from '../../src/conflicts/detect.js';
+import { topicsFor } from '../../src/conflicts/topics-for.js';
 import { hasErrors } from '../../src/diagnostics/diagnostic.js';
 import { materialiseTree } from '../helpers/fixture-repo.js';
 import { signature } from './signature.js';
@@ -23,7 +24,7 @@ describe('conflicts after compile()', () => {
       'shadow agents-override packages/web/AGENTS.md | packages/web/AGENTS.override.md -> packages/web/AGENTS.override.md',
     ]);
     const api = result.resolution.variants.find((v) => v.dirs.includes('packages/api/src'));
-    expect(found.topicsFor(api?.id ?? '').find((t) => t.topic === 'package-manager')?.winner.source).toBe('packages/api/AGENTS.md');
+    expect(topicsFor(result.resolution, result.policy, api?.id ?? '').find((t) => t.topic === 'package-manager')?.winner.source).toBe('packages/api/AGENTS.md');
   });
 
   it('CLAUDE.local.md against an enforced managed rule fails with an error naming both files', async () => {

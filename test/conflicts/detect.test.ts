@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { detectConflicts, type ConflictEvent } from '../../src/conflicts/detect.js';
+import { topicsFor } from '../../src/conflicts/topics-for.js';
 import type { Policy } from '../../src/config/policy.js';
 import { CONFLICTS } from './fixtures.js';
 import { POLICY, resolveTree, type Tree } from './tree.js';
@@ -63,12 +64,12 @@ describe('detectConflicts', () => {
     const res = resolveTree(MONO);
     const r = detectConflicts(res, POLICY, '2026-01-01');
     const api = res.variants.find((v) => v.dirs.includes('packages/api'));
-    const rows = r.topicsFor(api?.id ?? '').map((t) => [t.topic, t.winner.source, t.winner.value, t.losers.map((l) => `${l.source}=${l.value}`), t.reason]);
+    const rows = topicsFor(res, POLICY, api?.id ?? '').map((t) => [t.topic, t.winner.source, t.winner.value, t.losers.map((l) => `${l.source}=${l.value}`), t.reason]);
     expect(rows).toEqual([
       ['package-manager', 'managed:policy.md', 'pnpm', ['packages/api/CLAUDE.local.md=npm'], 'managed:policy.md is a managed rule marked enforce: true; packages/api/CLAUDE.local.md (local) may not override it'],
       ['test-command', 'packages/api/AGENTS.md', 'cargo nextest run', ['AGENTS.md=cargo test'], 'more specific scope: packages/api is narrower than the repository root'],
     ]);
-    expect(r.topicsFor('v-unknown')).toEqual([]);
+    expect(topicsFor(res, POLICY, 'v-unknown')).toEqual([]);
   });
 
   it('severities come from the policy by kind', () => {

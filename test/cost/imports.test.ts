@@ -57,8 +57,9 @@ async function importStages(dir: string, maxFiles: number): Promise<number> {
   const docs = new Map<string, ParsedDoc>();
   for (const f of found.files) docs.set(f.id, parseDoc(f).value);
   const roots = { repo: toPosix(found.rootReal), repoReal: found.rootReal, managedReal: null };
-  const followed = followImports(found.files, docs, { roots, maxDepth: 4, maxFiles, maxBytes: 1 << 22, isExcluded: () => false, parse: parseDoc });
-  const res = resolve({ files: found.files, docs, paths: found.paths, imports: { roots, maxDepth: 4, capped: followed.capped, refused: followed.refused } });
+  const followed = followImports(found.files, docs, { roots, maxDepth: 4, maxFiles, maxBytes: 1 << 22, exclusions: { outPrefix: null, globs: [] }, parse: parseDoc });
+  const { files, docs: more, capped, refused } = followed.value;
+  const res = resolve({ files: [...found.files, ...files], docs: new Map([...docs, ...more]), paths: found.paths, imports: { roots, maxDepth: 4, capped, refused } });
   return res.value.sources.size;
 }
 

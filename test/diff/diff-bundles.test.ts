@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, type CompileResult } from '../../src/compile.js';
 import { diffBundles } from '../../src/diff/diff-bundles.js';
-import type { BundleDiff } from '../../src/diff/types.js';
+import type { BundleDiff } from '../../src/diff/bundle-diff.js';
 import { viewOfBundle, viewOfCompile } from '../../src/diff/view.js';
 import { writeBundle } from '../../src/emit/write-bundle.js';
 import { openBundle } from '../../src/bundle/open-bundle.js';

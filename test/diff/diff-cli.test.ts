@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffCommand } from '../../src/cli/commands/diff.js';
 import type { Io } from '../../src/cli/io.js';
 import { compile } from '../../src/compile.js';
-import type { BundleDiff } from '../../src/diff/types.js';
+import type { BundleDiff } from '../../src/diff/bundle-diff.js';
 import { writeBundle } from '../../src/emit/write-bundle.js';
 import { gitSource } from '../../src/source/repo-source.js';
 import { expectTree } from '../helpers/golden.js';

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BundleDiff, CheckReport } from '../../src/diff/types.js';
+import type { BundleDiff } from '../../src/diff/bundle-diff.js';
+import type { CheckReport } from '../../src/diff/check-model.js';
 import { runCli } from '../helpers/run-cli.js';
 import { history, type History } from './history.js';
 import { validateCheck, validateDiff } from './schema.js';

@@ -1,20 +1,16 @@
 /**
  * Minimal LintInput builders for lint tests: decode like the parse stage does
- * (UTF-8, BOM stripped, CRLF/CR → LF) without frontmatter or sections.
+ * (UTF-8, BOM stripped, CRLF/CR → LF) without frontmatter.
  */
 import type { ParsedDoc, SourceFile } from '../../src/types.js';
 import type { LintInput } from '../../src/validate/lint-rules.js';
 
 export function inputFromBytes(id: string, bytes: Uint8Array): LintInput {
   const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  let invalidUtf8 = false;
-  try { new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch { invalidUtf8 = true; }
-  const hadBom = decoded.startsWith('\uFEFF');
-  const noBom = hadBom ? decoded.slice(1) : decoded;
+  const noBom = decoded.startsWith('\uFEFF') ? decoded.slice(1) : decoded;
   const text = noBom.replace(/\r\n?/g, '\n');
   const doc: ParsedDoc = {
-    id, text, body: text, bodyLine: 1, frontmatter: null, frontmatterKeys: {},
-    sections: [], imports: [], hadBom, hadCrlf: noBom.includes('\r\n'), invalidUtf8,
+    id, text, body: text, bodyLine: 1, frontmatter: null, frontmatterKeys: {}, imports: [],
   };
   const file: SourceFile = {
     id, rel: id, root: 'repo', format: 'agents', layer: 'repo', scope: '', bytes, tracked: true,

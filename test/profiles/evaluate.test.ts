@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateProfiles, representativeDir } from '../../src/profiles/evaluate.js';
+import { evaluateProfiles } from '../../src/profiles/evaluate.js';
 import { profileByName } from '../../src/profiles/registry.js';
 import { memoryView } from './repo-view.js';
 
@@ -69,12 +69,6 @@ describe('evaluateProfiles', () => {
     const r = evaluateProfiles(view, [{ id: 'v', dirs: ['docs'], pathCount: 2 }], ['codex'],
       { codex: { fallback_filenames: ['CLAUDE.md'] } }, () => ['AGENTS.md']);
     expect(r.diagnostics.map((d) => [d.code, d.severity, d.file])).toEqual([['RC5504', 'info', 'docs/CLAUDE.md']]);
-  });
-
-  it('picks the shortest directory, then the code-unit smallest', () => {
-    expect(representativeDir(['b/c', 'a/c', 'zz', 'y'])).toBe('y');
-    expect(representativeDir(['b', 'a', 'B'])).toBe('B');
-    expect(representativeDir([])).toBe('');
   });
 });
 

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AUDIT_CHUNK, GitStore } from '../../src/registry/stores/git.js';
+import { GitStore } from '../../src/registry/stores/git.js';
+import { AUDIT_CHUNK } from '../../src/registry/stores/git-layout.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rulec-git-store-'));
 const stores: GitStore[] = [];

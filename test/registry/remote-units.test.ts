@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OciClient } from '../../src/registry/remote/oci-client.js';
 import { artifactManifest, ARTIFACT, layer, LAYER, parseIndexArtifact } from '../../src/registry/remote/oci-layout.js';
-import { displayUrl, gitRemoteOf } from '../../src/registry/stores/git.js';
+import { displayUrl, gitRemoteOf } from '../../src/registry/stores/git-remote.js';
 
 describe('git+URL', () => {
   it.each([

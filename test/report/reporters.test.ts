@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/diagnostics/errors.js';
-import { REPORTERS, REPORT_FORMATS, renderReport, reporterFor } from '../../src/report/reporters/index.js';
+import { REPORTERS, REPORT_FORMATS, renderReport, reportFormatOf } from '../../src/report/reporters/index.js';
 import type { Report } from '../../src/report/reporters/types.js';
 import { expectTree } from '../helpers/golden.js';
 import { hostileReports, sampleReports } from './fixtures/reports.js';
@@ -28,9 +28,9 @@ describe('the format table', () => {
   });
 
   it('refuses an unknown format with the list of formats', () => {
-    expect(() => reporterFor('xml')).toThrow(UsageError);
-    expect(() => reporterFor('xml')).toThrow('unknown format "xml"; use one of: text, json, markdown, sarif, github, html');
-    expect(() => reporterFor('__proto__')).toThrow(UsageError);
+    expect(() => reportFormatOf('xml')).toThrow(UsageError);
+    expect(() => reportFormatOf('xml')).toThrow('unknown format "xml"; use one of: text, json, markdown, sarif, github, html');
+    expect(() => reportFormatOf('__proto__')).toThrow(UsageError);
   });
 });
 

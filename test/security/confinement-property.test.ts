@@ -96,9 +96,11 @@ async function readingStages(m: Made): Promise<void> {
   const { files } = found.value;
   const docs = new Map<string, ParsedDoc>(files.map((f) => [f.id, parseDoc(f).value]));
   const roots = { repo: toPosix(found.value.rootReal), repoReal: found.value.rootReal, managedReal: found.value.managedReal, managed: toPosix(found.value.managedReal ?? '') };
-  const followed = followImports(files, docs, { roots, maxDepth: 4, maxFiles: 1000, maxBytes: 1 << 22, isExcluded: found.value.isExcluded, parse: parseDoc });
-  const res = resolve({ files, docs, paths: found.value.paths, imports: { roots, maxDepth: 4, capped: followed.capped, refused: followed.refused } });
-  for (const f of files) expect(Buffer.from(f.bytes).includes(m.marker), `read ${f.id}`).toBe(false);
+  const followed = followImports(files, docs, { roots, maxDepth: 4, maxFiles: 1000, maxBytes: 1 << 22, exclusions: found.value.exclusions, parse: parseDoc });
+  const { value: more } = followed;
+  const all = [...files, ...more.files];
+  const res = resolve({ files: all, docs: new Map([...docs, ...more.docs]), paths: found.value.paths, imports: { roots, maxDepth: 4, capped: more.capped, refused: more.refused } });
+  for (const f of all) expect(Buffer.from(f.bytes).includes(m.marker), `read ${f.id}`).toBe(false);
   const said = JSON.stringify([found.diagnostics, followed.diagnostics, res.diagnostics]);
   expect(said.includes(m.marker), 'a diagnostic carries outside bytes').toBe(false);
 }

@@ -78,7 +78,7 @@ const KEY_SPAN: Span = { start: { line: 2, col: 1 }, end: { line: 2, col: 6 } };
 function doc(id: string, frontmatter: Record<string, unknown> | null): ParsedDoc {
   const keys: Record<string, Span> = {};
   for (const k of Object.keys(frontmatter ?? {})) keys[k] = KEY_SPAN;
-  return { id, text: '', body: '', bodyLine: 1, frontmatter, frontmatterKeys: keys, sections: [], imports: [], hadBom: false, hadCrlf: false, invalidUtf8: false };
+  return { id, text: '', body: '', bodyLine: 1, frontmatter, frontmatterKeys: keys, imports: [] };
 }
 
 const info = (activation: ActivationInfo['activation'], layer: Layer, globs: string[] = [], rawGlobs: string[] = []): ActivationInfo => ({ activation, layer, globs, rawGlobs });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDoc } from '../../src/parse/parse-doc.js';
+import { headingOf, scanLines } from '../../src/parse/markdown-scan.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import type { FormatName, ImportRef, ParsedDoc, SourceFile, Span } from '../../src/types.js';
 
@@ -16,11 +17,7 @@ function docOf(id: string, text: string, over: Partial<ParsedDoc> = {}): ParsedD
     bodyLine: 1,
     frontmatter: null,
     frontmatterKeys: {},
-    sections: [],
     imports: [],
-    hadBom: false,
-    hadCrlf: false,
-    invalidUtf8: false,
     ...over,
   };
 }
@@ -60,7 +57,7 @@ describe('parseDoc: text and encoding', () => {
 
   it('empty frontmatter', () => {
     expect(parseDoc(source('a.md', '---\n---\n# T\n'))).toEqual({
-      value: docOf('a.md', '---\n---\n# T\n', { body: '# T\n', bodyLine: 3, frontmatter: {}, sections: [{ heading: 'T', level: 1, path: ['T'], line: 3 }] }),
+      value: docOf('a.md', '---\n---\n# T\n', { body: '# T\n', bodyLine: 3, frontmatter: {} }),
       diagnostics: [],
     });
   });
@@ -74,23 +71,20 @@ describe('parseDoc: text and encoding', () => {
         bodyLine: 4,
         frontmatter: { paths: 'src/**' },
         frontmatterKeys: { paths: span(2, 1, 2, 6) },
-        sections: [{ heading: 'T', level: 1, path: ['T'], line: 4 }],
         imports: [imp('x.md', 5, 5)],
-        hadBom: true,
-        hadCrlf: true,
       }),
       diagnostics: [],
     });
   });
 
   it('a BOM alone is not CRLF', () => {
-    expect(parseDoc(source('a.md', Buffer.from('\uFEFFx\n')))).toEqual({ value: docOf('a.md', 'x\n', { hadBom: true }), diagnostics: [] });
+    expect(parseDoc(source('a.md', Buffer.from('\uFEFFx\n')))).toEqual({ value: docOf('a.md', 'x\n'), diagnostics: [] });
   });
 
   it('invalid UTF-8 becomes U+FFFD with RC2003 at the first bad byte', () => {
     const bytes = Buffer.concat([Buffer.from('ok\nab'), Buffer.from([0xff]), Buffer.from('c '), Buffer.from([0xc3]), Buffer.from('\n')]);
     expect(parseDoc(source('a.md', bytes))).toEqual({
-      value: docOf('a.md', 'ok\nab\uFFFDc \uFFFD\n', { invalidUtf8: true }),
+      value: docOf('a.md', 'ok\nab\uFFFDc \uFFFD\n'),
       diagnostics: [utf8Diag(2, 3)],
     });
   });
@@ -98,7 +92,7 @@ describe('parseDoc: text and encoding', () => {
   it('positions RC2003 in the text after the BOM is stripped', () => {
     const bytes = Buffer.concat([Buffer.from('\uFEFFab'), Buffer.from([0xff]), Buffer.from('c\n')]);
     expect(parseDoc(source('a.md', bytes))).toEqual({
-      value: docOf('a.md', 'ab\uFFFDc\n', { invalidUtf8: true, hadBom: true }),
+      value: docOf('a.md', 'ab\uFFFDc\n'),
       diagnostics: [utf8Diag(1, 3)],
     });
   });
@@ -106,7 +100,7 @@ describe('parseDoc: text and encoding', () => {
   it('positions RC2003 on the line a lone CR starts', () => {
     const bytes = Buffer.concat([Buffer.from('x\rab'), Buffer.from([0xc3]), Buffer.from('c\r\n')]);
     expect(parseDoc(source('a.md', bytes))).toEqual({
-      value: docOf('a.md', 'x\nab\uFFFDc\n', { invalidUtf8: true, hadCrlf: true }),
+      value: docOf('a.md', 'x\nab\uFFFDc\n'),
       diagnostics: [utf8Diag(2, 3)],
     });
   });
@@ -114,7 +108,7 @@ describe('parseDoc: text and encoding', () => {
   it('reports a bad header and still parses the body', () => {
     const text = '---\na: 1\nb: c: d\n---\n# Body\n@x.md\n';
     expect(parseDoc(source('a.md', text))).toEqual({
-      value: docOf('a.md', text, { body: '# Body\n@x.md\n', bodyLine: 5, sections: [{ heading: 'Body', level: 1, path: ['Body'], line: 5 }], imports: [imp('x.md', 6, 1)] }),
+      value: docOf('a.md', text, { body: '# Body\n@x.md\n', bodyLine: 5, imports: [imp('x.md', 6, 1)] }),
       diagnostics: [{ code: 'RC2001', severity: 'error', file: 'a.md', range: span(3, 4, 3, 5), message: 'Nested mappings are not allowed in compact mappings' }],
     });
   });
@@ -140,32 +134,26 @@ describe('parseDoc: text and encoding', () => {
   });
 });
 
-describe('parseDoc: sections', () => {
-  it('builds heading paths by level and ignores headings in fenced code', () => {
+describe('markdown-scan: headings', () => {
+  /** [level, text, line] of each heading outside fenced code. */
+  const headings = (text: string): [number, string, number][] => scanLines(text, 1).flatMap((l) => {
+    const h = l.inFence ? null : headingOf(l.text);
+    return h ? [[h.level, h.text, l.line] as [number, string, number]] : [];
+  });
+
+  it('finds ATX headings by level and ignores headings in fenced code', () => {
     const text = [
-      '---', 'a: 1', '---',
       '# A', 'text', '### C', '## B',
       '```js', '# not a heading', '```',
       '~~~', '## nor this', '~~~',
       '#hashtag', '    # indented code', '####### seven', '## B2 ##', '  ### C2', '# Z', '',
     ].join('\n');
-    const { value } = parseDoc(source('CLAUDE.md', text));
-    expect(value.sections).toEqual([
-      { heading: 'A', level: 1, path: ['A'], line: 4 },
-      { heading: 'C', level: 3, path: ['A', 'C'], line: 6 },
-      { heading: 'B', level: 2, path: ['A', 'B'], line: 7 },
-      { heading: 'B2', level: 2, path: ['A', 'B2'], line: 17 },
-      { heading: 'C2', level: 3, path: ['A', 'B2', 'C2'], line: 18 },
-      { heading: 'Z', level: 1, path: ['Z'], line: 19 },
-    ]);
+    expect(headings(text)).toEqual([[1, 'A', 1], [3, 'C', 3], [2, 'B', 4], [2, 'B2', 14], [3, 'C2', 15], [1, 'Z', 16]]);
   });
 
   it('an unclosed fence hides the rest of the file; a longer fence needs a longer close', () => {
     const text = ['# A', '````', '```', '# in fence', '````', '## B', '```', '# hidden'].join('\n');
-    expect(parseDoc(source('a.md', text)).value.sections).toEqual([
-      { heading: 'A', level: 1, path: ['A'], line: 1 },
-      { heading: 'B', level: 2, path: ['A', 'B'], line: 6 },
-    ]);
+    expect(headings(text)).toEqual([[1, 'A', 1], [2, 'B', 6]]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Redactions } from '../../diagnostics/redact.js';
 import { diffWithRedactions } from '../../diff/diff-bundles.js';
 import { assessRisk } from '../../diff/risk.js';
 import { checkReport } from '../../diff/check-report.js';
-import type { CheckRef, CheckReport } from '../../diff/types.js';
+import type { CheckRef, CheckReport } from '../../diff/check-model.js';
 import { viewOfCompile } from '../../diff/view.js';
 import { frameLinesOf } from '../../report/reporters/from-compile.js';
 import type { FrameLines } from '../../report/reporters/types.js';

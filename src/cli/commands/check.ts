@@ -17,7 +17,7 @@ import { REPO_POLICY_PATH } from '../../config/policy-path.js';
 import { NO_REDACTIONS } from '../../diagnostics/redact.js';
 import { NO_APPROVALS, parseApprovals, type Approvals } from '../../diff/approvals.js';
 import { skippedReport } from '../../diff/check-report.js';
-import type { CheckRef } from '../../diff/types.js';
+import type { CheckRef } from '../../diff/check-model.js';
 import { checkReportOf } from '../../report/reporters/from-diff.js';
 import { baseRef, headRef } from '../../source/refs.js';
 import { ruleChanges } from '../../source/rule-changes.js';

@@ -1,11 +1,9 @@
 /** Options and output pieces shared by the commands that compile a repository. */
 import { relative, resolve } from 'node:path';
-import type { CompileOptions, CompileResult } from '../../compile.js';
-import type { Diagnostic, Severity } from '../../diagnostics/diagnostic.js';
-import { redact, type Redactions } from '../../diagnostics/redact.js';
+import type { CompileOptions } from '../../compile.js';
+import type { Severity } from '../../diagnostics/diagnostic.js';
 import { findCatalogueEntry } from '../../diagnostics/catalogue.js';
 import { UsageError } from '../../diagnostics/errors.js';
-import type { SourceLines } from '../../report/text.js';
 import { str, type OptionSpec, type Parsed } from '../args.js';
 import type { Io } from '../io.js';
 
@@ -60,32 +58,7 @@ export function compileOptionsFrom(values: Parsed['values'], io: Io): CompileOpt
   };
 }
 
-/** Source lines for code frames, from the parsed documents of a result. */
-export function linesOf(result: CompileResult | null): SourceLines {
-  const cache = new Map<string, string[]>();
-  return (file) => {
-    const doc = result?.resolution.sources.get(file)?.doc;
-    if (!doc) return undefined;
-    let lines = cache.get(file);
-    if (!lines) cache.set(file, (lines = doc.text.split('\n')));
-    return lines;
-  };
-}
-
 export function displayPath(io: Io, abs: string): string {
   const rel = relative(io.cwd, abs);
   return rel === '' ? '.' : rel.startsWith('..') ? abs : rel;
-}
-
-export function diagnosticsJson(list: readonly Diagnostic[]): unknown[] {
-  return list.map((d) => ({ ...d }));
-}
-
-/**
- * The one exit for what a command prints about a compile result: detected
- * secrets masked (the text and JSON reporters mask them too; this also
- * covers any field they do not know about).
- */
-export function redactedOut(io: Io, redactions: Redactions): (text: string) => void {
-  return (text) => io.out(redact(text, redactions));
 }

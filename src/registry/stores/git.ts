@@ -2,13 +2,7 @@
  * The git store (`--store git+URL`): the authoritative store of an
  * organisation's publishers, on any git remote (GitHub, GitLab, a bare
  * repository on a path). Everything lives in one ref, `refs/rulec/registry`,
- * whose commit tree is
- *
- *   layout.json                        marks the ref as a rulec registry store
- *   HEAD                               the latest index seq
- *   index/<10 digits>/<seq:12>.dsse.json every signed index (100 to a directory)
- *   audit/<chunk:6>.log                the audit log in 64 KiB chunks (all full but the last)
- *   blobs/sha256/<2>/<62 hex>          content-addressed blobs
+ * whose commit tree git-layout.ts describes.
  *
  * 1. Reading: `git ls-remote` gives the ref's commit; unless the scratch
  *    repository holds it completely, `git fetch` brings it (only new objects:
@@ -26,69 +20,30 @@
  *    rule) is RC7602; an unreachable remote RC7601. Nothing is half-written:
  *    a commit is the index, its audit line and its blobs at once.
  *
- * The scratch repository is private to rulec: a bare repository under the
- * cache directory (`$RULEC_CACHE_DIR`, else `$XDG_CACHE_HOME/rulec`, else
- * `~/.cache/rulec`), keyed by the remote URL; never the user's clone, work
- * tree or index. exclusive() locks it, so the writers of one host take turns;
+ * The scratch repository (git-scratch.ts) is private to rulec, never the
+ * user's clone. exclusive() locks it, so the writers of one host take turns;
  * writers on different hosts are kept apart by the compare-and-swap alone.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { readRegularFile } from '../../bundle/read-regular.js';
-import { sha256Hex, digestOf } from '../../util/hash.js';
+import { digestOf } from '../../util/hash.js';
 import { registryError } from '../errors.js';
-import { GRAMMAR } from '../model.js';
 import { CatFile, runGit } from '../remote/git-process.js';
-import { editTree, parseTree, writeCommit, writeObject, type TreeEdits } from '../remote/git-objects.js';
+import { editTree, writeCommit, writeObject, type TreeEdits } from '../remote/git-objects.js';
 import type { IndexHead, Store } from '../store.js';
-import { alive, isErrno, sleep } from './durable.js';
-import { withLock } from './lock.js';
+import { sleep } from './durable.js';
+import { AUDIT_CHUNK, blobPath, chunkName, GIT_REF, indexPath, LAYOUT, readSnapshot, type Snapshot } from './git-layout.js';
+import { displayUrl, gitRemoteOf, lastLines } from './git-remote.js';
+import { ScratchRepo } from './git-scratch.js';
 
-export const GIT_REF = 'refs/rulec/registry';
-const LAYOUT = `${JSON.stringify({ rulec_registry: 'git', version: 1 })}\n`;
-/** Small chunks and index directories: every commit rewrites the last of each (git stores whole objects). */
-export const AUDIT_CHUNK = 64 * 1024;
 const PUSH_ATTEMPTS = 5;
 /** Push rejections that mean "the ref moved": a lost compare-and-swap, not a refusal. */
 const LOST_RACE = /stale info|fetch first|non-fast-forward|already exists|lock|failed to update ref|incorrect old value|expected/i;
 
 export interface GitStoreOptions {
-  /** The cache directory holding the scratch repository (default: see above). */
+  /** The cache directory holding the scratch repository (default: defaultCacheDir(), git-scratch.ts). */
   cacheDir?: string;
   /** Resolve a local path against this directory (default: process.cwd()). */
   cwd?: string;
   lockTimeoutMs?: number;
-}
-
-interface Snapshot {
-  commit: string;
-  tree: string;
-  seq: number;
-  /** Audit chunk names in order, and the log's total size. */
-  chunks: string[];
-  auditSize: number;
-}
-
-/** `git+URL` → the URL git is given: a URL or scp-like address as is, a local path made absolute. */
-export function gitRemoteOf(spec: string, cwd = process.cwd()): string {
-  const url = spec.startsWith('git+') ? spec.slice(4) : spec;
-  if (url === '') throw registryError('RC7601', { file: '', message: 'git+ needs a repository URL or path' });
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
-  const colon = url.indexOf(':');
-  const slash = url.indexOf('/');
-  if (colon > 0 && (slash < 0 || colon < slash)) return url;
-  return resolve(cwd, url);
-}
-
-/** A URL fit for messages: any password in it is hidden. */
-export function displayUrl(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^/@:\s']*):[^/@\s']*@/gi, '$1:***@');
-}
-
-export function defaultCacheDir(): string {
-  return process.env.RULEC_CACHE_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'rulec');
 }
 
 export class GitStore implements Store {
@@ -96,7 +51,9 @@ export class GitStore implements Store {
   /** Writers on other hosts race for the ref; the writer retries a lost race this many times. */
   readonly casAttempts = 12;
   readonly remote: string;
+  /** The scratch repository's directory. */
   readonly scratch: string;
+  private readonly repo: ScratchRepo;
   private readonly objects: CatFile;
   /** undefined: not read yet; null: the remote has no store ref. */
   private snap: Snapshot | null | undefined;
@@ -106,7 +63,8 @@ export class GitStore implements Store {
   constructor(spec: string, private readonly options: GitStoreOptions = {}) {
     this.remote = gitRemoteOf(spec, options.cwd);
     this.location = `git+${displayUrl(this.remote)}`;
-    this.scratch = join(options.cacheDir ?? defaultCacheDir(), 'git', `${sha256Hex(this.remote).slice(0, 16)}.git`);
+    this.repo = new ScratchRepo(this.remote, options.cacheDir);
+    this.scratch = this.repo.path;
     this.objects = new CatFile(this.scratch);
   }
 
@@ -126,7 +84,7 @@ export class GitStore implements Store {
       const tree = await editTree(this.scratch, this.read, null, new Map([['layout.json', writeObject(this.scratch, 'blob', Buffer.from(LAYOUT))]]));
       const commit = writeCommit(this.scratch, tree as string, null, 'rulec registry: create the store');
       if (await this.push(commit, null)) {
-        await this.markHeld(commit);
+        await this.repo.markHeld(commit);
         this.snap = await this.snapshotOf(commit);
         return;
       }
@@ -134,21 +92,16 @@ export class GitStore implements Store {
     throw registryError('RC7207', { file: '', message: `could not create the store at ${this.location}: the ref kept changing` });
   }
 
-  private blobPath(digest: string): string {
-    if (!GRAMMAR.digest.test(digest)) throw registryError('RC7202', { file: '', message: `not a blob digest: ${JSON.stringify(digest)}` });
-    return `blobs/sha256/${digest.slice(7, 9)}/${digest.slice(9)}`;
-  }
-
   async putBlob(bytes: Uint8Array): Promise<string> {
     const digest = digestOf(bytes);
-    if (this.pending.has(digest) || (await this.readPath(await this.current(), this.blobPath(digest))) !== null) return digest;
-    await this.ensureScratch();
+    if (this.pending.has(digest) || (await this.readPath(await this.current(), blobPath(digest))) !== null) return digest;
+    await this.repo.ensure();
     this.pending.set(digest, writeObject(this.scratch, 'blob', bytes));
     return digest;
   }
 
   async getBlob(digest: string): Promise<Buffer | null> {
-    const path = this.blobPath(digest);
+    const path = blobPath(digest);
     const staged = this.pending.get(digest);
     if (staged !== undefined) return (await this.read(staged))?.content ?? null;
     return this.readPath(await this.current(), path);
@@ -223,23 +176,13 @@ export class GitStore implements Store {
   }
 
   async exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    await this.ensureScratch();
-    return withLock({ path: join(this.scratch, 'rulec-writer.lock'), tmpDir: join(this.scratch, 'rulec-tmp'), timeoutMs: this.options.lockTimeoutMs ?? 60_000, onBreak: (n) => this.notes.push(n) }, fn);
+    await this.repo.ensure();
+    return this.repo.writerLocked(this.options.lockTimeoutMs ?? 60_000, (n) => this.notes.push(n), fn);
   }
 
   /** The remote is never half-written; what an interrupted writer leaves is in the scratch repository. */
   async sweep(): Promise<string[]> {
-    const removed = this.notes.splice(0);
-    const objects = join(this.scratch, 'objects');
-    for (const dir of existsSync(objects) ? readdirSync(objects).filter((d) => /^[0-9a-f]{2}$/.test(d)) : []) {
-      for (const name of readdirSync(join(objects, dir))) {
-        const pid = Number(/^tmp_obj_rulec_(\d+)_/.exec(name)?.[1] ?? NaN);
-        if (!Number.isSafeInteger(pid) || pid === process.pid || alive(pid)) continue;
-        unlinkSync(join(objects, dir, name));
-        removed.push(`removed temp object ${dir}/${name} of the scratch repository`);
-      }
-    }
-    return removed;
+    return [...this.notes.splice(0), ...this.repo.sweepTemps()];
   }
 
   // ---- snapshot, fetch and push ----
@@ -264,60 +207,23 @@ export class GitStore implements Store {
    * nothing), and a writer moves it to the commit it built and pushed.
    */
   private async refresh(): Promise<Snapshot | null> {
-    await this.ensureScratch();
+    await this.repo.ensure();
     const r = await runGit(this.scratch, ['ls-remote', '--refs', this.remote, GIT_REF]);
     if (r.code !== 0) throw this.unreachable('read', r.stderr);
     const tip = /^([0-9a-f]{40,64})\t/.exec(r.stdout)?.[1];
     if (tip === undefined) return (this.snap = null);
-    const held = await this.scratchLocked(async () => {
-      if (this.localRef() === tip) return tip;
+    const held = await this.repo.locked(async () => {
+      if (this.repo.localRef() === tip) return tip;
       const f = await runGit(this.scratch, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', '--no-auto-maintenance', this.remote, `+${GIT_REF}:${GIT_REF}`]);
       if (f.code !== 0) throw this.unreachable('fetch', f.stderr);
-      return this.localRef();
+      return this.repo.localRef();
     });
     if (held === null) throw registryError('RC7601', { file: '', message: `fetching ${GIT_REF} from ${this.location} left no copy of it in ${this.scratch}` });
     return (this.snap = await this.snapshotOf(held));
   }
 
-  /** Fetches and the scratch's copy of the ref, one process of this host at a time. */
-  private scratchLocked<T>(fn: () => Promise<T>): Promise<T> {
-    return withLock({ path: join(this.scratch, 'rulec-fetch.lock'), tmpDir: join(this.scratch, 'rulec-tmp'), timeoutMs: 120_000 }, fn);
-  }
-
-  /** The scratch's copy of the ref (a loose ref, or packed by git gc), or null. */
-  private localRef(): string | null {
-    const loose = readRegularFile(join(this.scratch, GIT_REF), 256);
-    if (loose.ok) return /^([0-9a-f]{40,64})\n?$/.exec(loose.bytes.toString('latin1'))?.[1] ?? null;
-    const packed = readRegularFile(join(this.scratch, 'packed-refs'));
-    if (!packed.ok) return null;
-    return new RegExp(`^([0-9a-f]{40,64}) ${GIT_REF}$`, 'm').exec(packed.bytes.toString('latin1'))?.[1] ?? null;
-  }
-
-  /** After a push: the commit was built from complete parts, so the scratch holds it completely. */
-  private async markHeld(commit: string): Promise<void> {
-    await this.scratchLocked(async () => {
-      const tmp = join(this.scratch, 'rulec-tmp', `ref-${process.pid}-${randomBytes(6).toString('hex')}`);
-      mkdirSync(join(this.scratch, 'refs', 'rulec'), { recursive: true });
-      writeFileSync(tmp, `${commit}\n`);
-      renameSync(tmp, join(this.scratch, GIT_REF));
-    });
-  }
-
-  private async snapshotOf(commit: string): Promise<Snapshot> {
-    const obj = await this.objects.read(commit);
-    const tree = obj?.type === 'commit' ? /^tree ([0-9a-f]{40,64})$/m.exec(obj.content.toString('utf8'))?.[1] : undefined;
-    const bad = (why: string) => registryError('RC7201', { file: GIT_REF, message: `${GIT_REF} at ${this.location} is not a rulec registry store: ${why}` });
-    if (tree === undefined) throw bad('it does not name a commit');
-    const layout = await this.objects.read(`${commit}:layout.json`);
-    if (layout?.content.toString('utf8') !== LAYOUT) throw bad('layout.json is missing or not the git store layout');
-    const head = (await this.objects.read(`${commit}:HEAD`))?.content.toString('utf8');
-    if (head !== undefined && !/^\d{1,12}\n$/.test(head)) throw bad('HEAD is not a sequence number');
-    const audit = await this.objects.read(`${commit}:audit`);
-    const chunks = audit?.type === 'tree' ? parseTree(audit.content).map((e) => e.name).filter((n) => /^\d{6}\.log$/.test(n)).sort() : [];
-    if (chunks.some((n, i) => n !== chunkName(i))) throw bad('the audit chunks are not numbered 0, 1, 2, …');
-    const last = chunks.length === 0 ? null : await this.objects.read(`${commit}:audit/${chunks.at(-1)}`);
-    const auditSize = chunks.length === 0 ? 0 : (chunks.length - 1) * AUDIT_CHUNK + (last?.content.length ?? 0);
-    return { commit, tree, seq: head === undefined ? 0 : Number(head), chunks, auditSize };
+  private snapshotOf(commit: string): Promise<Snapshot> {
+    return readSnapshot(this.read, commit, this.location);
   }
 
   /**
@@ -333,12 +239,12 @@ export class GitStore implements Store {
       if (snap === null) throw registryError('RC7209', { file: '', message: `no registry at ${this.location}` });
       const edits = await plan(snap);
       if (edits === 'lost') return false;
-      for (const [digest, oid] of this.pending) edits.set(this.blobPath(digest), oid);
+      for (const [digest, oid] of this.pending) edits.set(blobPath(digest), oid);
       const tree = await editTree(this.scratch, this.read, snap.tree, edits);
       const commit = writeCommit(this.scratch, tree as string, snap.commit, message);
       if (await this.push(commit, snap.commit)) {
         this.pending.clear();
-        await this.markHeld(commit);
+        await this.repo.markHeld(commit);
         this.snap = await this.snapshotOf(commit);
         return true;
       }
@@ -363,35 +269,4 @@ export class GitStore implements Store {
   private unreachable(what: string, stderr: string): Error {
     return registryError('RC7601', { file: '', message: `cannot ${what} ${this.location}${lastLines(stderr)}` });
   }
-
-  private async ensureScratch(): Promise<void> {
-    if (existsSync(join(this.scratch, 'HEAD'))) return;
-    const parent = join(this.scratch, '..');
-    mkdirSync(parent, { recursive: true });
-    const tmp = join(parent, `.init-${process.pid}-${randomBytes(6).toString('hex')}`);
-    const r = await runGit(tmp, ['init', '--quiet', '--bare', tmp]);
-    if (r.code !== 0) throw registryError('RC7601', { file: '', message: `cannot create the scratch repository ${this.scratch}${lastLines(r.stderr)}` });
-    mkdirSync(join(tmp, 'rulec-tmp'));
-    try {
-      renameSync(tmp, this.scratch);
-    } catch (e) {
-      rmSync(tmp, { recursive: true, force: true });
-      if (!isErrno(e, 'ENOTEMPTY', 'EEXIST')) throw e;
-    }
-  }
-}
-
-function indexPath(seq: number): string {
-  const name = String(seq).padStart(12, '0');
-  return `index/${name.slice(0, 10)}/${name}.dsse.json`;
-}
-
-function chunkName(i: number): string {
-  return `${String(i).padStart(6, '0')}.log`;
-}
-
-/** git's last words, for a message: without hints, and without any password a URL in them carries. */
-function lastLines(stderr: string): string {
-  const lines = stderr.split('\n').map((l) => displayUrl(l.trim())).filter((l) => l !== '' && !/^(hint|Done|To )/.test(l));
-  return lines.length === 0 ? '' : `: ${lines.slice(-3).join(' / ')}`;
 }

@@ -3,7 +3,8 @@
  * in the same order (text, markdown, html). Values hold numbers and fixed
  * words only, never text from a file, so a format may print them as they are.
  */
-import type { BundleDiff, CheckReport, WinnerChangeSummary, TopicWinner } from '../../diff/types.js';
+import type { BundleDiff } from '../../diff/bundle-diff.js';
+import type { CheckReport } from '../../diff/check-model.js';
 import { num } from '../text.js';
 import { percent, plural, signed } from './facts.js';
 
@@ -52,13 +53,3 @@ export function checkRows(c: CheckReport): Row[] {
   return rows;
 }
 
-/** A side of a winner change, as parts a format can quote: value, and where it is decided. */
-export function winnerWhere(w: TopicWinner | null): { value: string | null; where: string | null; decided: boolean } {
-  if (!w) return { value: null, where: null, decided: true };
-  return { value: w.value, where: `${w.source}:${w.line}`, decided: w.decided };
-}
-
-/** Where a winner change happens: "12 paths (packages/api/a.ts, …)". */
-export function winnerUnits(w: WinnerChangeSummary, unit: string): string {
-  return `${num(w.units.count)} ${unit}`;
-}

@@ -3,9 +3,10 @@
  * its conflict events, its verdict and headline. One definition here keeps the
  * six formats telling the same story.
  */
-import { diagnosticOf, type ConflictEvent } from '../../conflicts/events.js';
+import { diagnosticOf } from '../../conflicts/events.js';
 import { countBySeverity, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { BundleDiff, CheckReport } from '../../diff/types.js';
+import type { BundleDiff } from '../../diff/bundle-diff.js';
+import type { CheckReport } from '../../diff/check-model.js';
 import { num } from '../text.js';
 import type { FrameLines, Report } from './types.js';
 
@@ -19,19 +20,6 @@ export function diagnosticsOf(report: Report): Diagnostic[] {
       return report.check.diagnostics;
     case 'diff':
       return sortDiagnostics(report.diff.conflicts.introduced.map(diagnosticOf));
-  }
-}
-
-/** Conflict events worth showing: all of a build or lint, the introduced ones of a diff or check. */
-export function conflictsOf(report: Report): ConflictEvent[] {
-  switch (report.command) {
-    case 'lint':
-    case 'build':
-      return report.conflicts;
-    case 'check':
-      return report.check.diff?.conflicts.introduced ?? [];
-    case 'diff':
-      return report.diff.conflicts.introduced;
   }
 }
 

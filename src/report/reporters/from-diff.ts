@@ -8,7 +8,8 @@
  * `lines` holds head's source lines that the check's diagnostics point at
  * (frameLinesOf in from-compile.ts gives them from head's compile result).
  */
-import type { BundleDiff, CheckReport } from '../../diff/types.js';
+import type { BundleDiff } from '../../diff/bundle-diff.js';
+import type { CheckReport } from '../../diff/check-model.js';
 import type { CheckCommandReport, DiffReport, FrameLines, ToolInfo } from './types.js';
 
 export function diffReportOf(diff: BundleDiff, tool: ToolInfo): DiffReport {

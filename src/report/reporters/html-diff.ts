@@ -1,5 +1,8 @@
 /** The review page's sections for `rulec diff` and `rulec check`. */
-import type { BundleDiff, CheckReport, PathGroup, RuleChange, TopicWinner } from '../../diff/types.js';
+import type { BundleDiff } from '../../diff/bundle-diff.js';
+import type { CheckReport } from '../../diff/check-model.js';
+import type { PathGroup, TopicWinner } from '../../diff/path-group.js';
+import type { RuleChange } from '../../diff/rule-change.js';
 import { num } from '../text.js';
 import { cacheShare } from './diff-facts.js';
 import { percent, signed } from './facts.js';

@@ -1,7 +1,7 @@
 /** Building blocks of the review page: figures, bars, the directory tree, conflicts, diagnostics. */
 import type { ConflictEvent } from '../../conflicts/events.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { AffectedDirectory } from '../../diff/types.js';
+import type { AffectedDirectory } from '../../diff/bundle-diff.js';
 import { compareCodeUnits } from '../../util/compare.js';
 import { num } from '../text.js';
 import { html, type SafeHtml } from './html-escape.js';

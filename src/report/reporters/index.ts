@@ -18,7 +18,7 @@ import { jsonReporter } from './json.js';
 import { markdownReporter } from './markdown.js';
 import { sarifReporter } from './sarif.js';
 import { textReporter } from './text.js';
-import { reportFormatOf, type Report, type ReportFormat, type Reporter } from './types.js';
+import type { Report, ReportFormat, Reporter } from './types.js';
 
 export const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = {
   text: textReporter,
@@ -28,12 +28,6 @@ export const REPORTERS: Readonly<Record<ReportFormat, Reporter>> = {
   github: githubReporter,
   html: htmlReporter,
 };
-
-
-/** The reporter for `name`, or a UsageError that lists every format. */
-export function reporterFor(name: string): Reporter {
-  return REPORTERS[reportFormatOf(name)];
-}
 
 export function renderReport(report: Report, format: ReportFormat, redactions: Redactions = NO_REDACTIONS): string {
   const safe = redactDeep(report, redactions);

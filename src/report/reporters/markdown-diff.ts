@@ -1,5 +1,8 @@
 /** `rulec diff` and `rulec check` as a pull-request comment (see markdown.ts). */
-import type { BundleDiff, CheckReport, RuleChange, TopicWinner } from '../../diff/types.js';
+import type { BundleDiff } from '../../diff/bundle-diff.js';
+import type { CheckReport } from '../../diff/check-model.js';
+import type { TopicWinner } from '../../diff/path-group.js';
+import type { RuleChange } from '../../diff/rule-change.js';
 import { num } from '../text.js';
 import { checkRows, diffRows, type Row } from './diff-facts.js';
 import { checkVerdict, diffVerdict, signed } from './facts.js';

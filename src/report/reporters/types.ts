@@ -9,7 +9,8 @@
 import { UsageError } from '../../diagnostics/errors.js';
 import type { ConflictEvent } from '../../conflicts/events.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { BundleDiff, CheckReport } from '../../diff/types.js';
+import type { BundleDiff } from '../../diff/bundle-diff.js';
+import type { CheckReport } from '../../diff/check-model.js';
 
 export const REPORT_FORMATS = ['text', 'json', 'markdown', 'sarif', 'github', 'html'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -1,0 +1,27 @@
+/**
+ * What is never an input, as data: the bundle output directory of this run
+ * (as a prefix below the repository) and the policy's `discover.exclude`
+ * globs. Discovery records them in its result; every reader of the repository
+ * (discovery itself, import following) asks excluder() of the same record.
+ */
+import picomatch from 'picomatch';
+import { GLOB_OPTIONS } from '../resolve/glob-index.js';
+import { isBundleOutput, outputPrefix } from './output-dir.js';
+
+export interface Exclusions {
+  /** The output directory relative to the repository, with a trailing `/`, when it lies inside it. */
+  outPrefix: string | null;
+  /** Policy `discover.exclude` (validated with the policy, policy-checks.ts). */
+  globs: string[];
+}
+
+export function exclusionsOf(rootReal: string, outDir: string | undefined, globs: readonly string[]): Exclusions {
+  return { outPrefix: outputPrefix(rootReal, outDir), globs: [...globs] };
+}
+
+/** The predicate of a record: true for a repo-relative path that is not an input (compiled once per record). */
+export function excluder(x: Exclusions): (path: string) => boolean {
+  const byPolicy = x.globs.length === 0 ? () => false : picomatch([...x.globs], GLOB_OPTIONS);
+  const prefix = x.outPrefix;
+  return (p) => (prefix !== null && p.startsWith(prefix)) || isBundleOutput(p) || byPolicy(p);
+}
