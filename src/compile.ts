@@ -30,6 +30,7 @@ import { policyDigest, type Policy } from './config/policy.js';
 import { loadFrontmatterSchemas } from './config/frontmatter-schemas.js';
 import { policyOfTree } from './source/policy-of-tree.js';
 import type { RepoSource } from './source/repo-source.js';
+import type { OnStage } from './compile-stages.js';
 import { readInputs } from './discover/read-inputs.js';
 import type { Discovered } from './discover/discover.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
@@ -77,6 +78,8 @@ export interface CompileOptions {
   severity?: Readonly<Record<string, Severity | 'off'>>;
   /** Compile a commit's tree read from git objects (src/source) instead of the work tree at repoDir. */
   source?: RepoSource | null;
+  /** Told as each stage starts, with the count of what it works on (the CLI's progress line). */
+  onStage?: OnStage;
 }
 
 export interface CompileResult {
@@ -128,14 +131,17 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
 async function compileWith(options: CompileOptions, policy: Policy, revision: string, background: Background): Promise<CompileResult> {
   const repoDir = options.repoDir ?? '.';
   const diagnostics: Diagnostic[] = [];
+  const stage = options.onStage ?? ((): void => undefined);
   // 2. Read the inputs.
+  stage('discover');
   const read = await readInputs({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
-    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null });
+    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null }, stage);
   pushAll(diagnostics, read.diagnostics);
   const { discovered, docs, imports } = read.value;
   // 3. Frontmatter.
   pushAll(diagnostics, checkAllFrontmatter(discovered.files, docs, loadFrontmatterSchemas()));
   // 4. Resolve.
+  stage('resolve', discovered.paths.length);
   const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports });
   pushAll(diagnostics, resolved.diagnostics);
   // 5. Tokens and profiles on the worker; conflicts and lint here meanwhile.
@@ -143,12 +149,16 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const counted = background.count(blocks);
   const profiled = background.profiles(profileJob(discovered.files, discovered.paths, resolved.value, policy,
     { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }));
+  stage('conflicts', resolved.value.sources.size);
   const scan = scanConflicts(resolved.value, policy);
   const countedTexts = background.count(scan.texts);
   const decide = severityDecision(policy);
   pushAll(diagnostics, runLint(lintInputs(discovered.files, docs), decide));
   // 6. Render and budgets.
-  const rendered = render(resolved.value, tokenCounter(policy.tokenizer, countsOf(blocks, await counted)));
+  stage('count', blocks.length);
+  const counts = countsOf(blocks, await counted);
+  stage('render', resolved.value.variants.length);
+  const rendered = render(resolved.value, tokenCounter(policy.tokenizer, counts));
   const budgets = checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy);
   pushAll(diagnostics, budgets.diagnostics);
   const profiles = await profiled;

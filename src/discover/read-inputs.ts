@@ -13,6 +13,7 @@
  */
 import type { ParsedDoc, StageResult } from '../types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { OnStage } from '../compile-stages.js';
 import type { ImportContext } from '../resolve/expand-imports.js';
 import { parseDoc } from '../parse/parse-doc.js';
 import { parseDocs } from '../parse/parse-docs.js';
@@ -31,10 +32,11 @@ export interface Inputs {
   imports: Omit<ImportContext, 'docs' | 'places'>;
 }
 
-export async function readInputs(options: DiscoverOptions): Promise<StageResult<Inputs>> {
+export async function readInputs(options: DiscoverOptions, onStage?: OnStage): Promise<StageResult<Inputs>> {
   const diagnostics: Diagnostic[] = [];
   const found = await discover(options);
   pushAll(diagnostics, found.diagnostics);
+  onStage?.('parse', found.value.files.length);
   const parsed = parseDocs(found.value.files);
   pushAll(diagnostics, parsed.diagnostics);
   const { policy } = options;
