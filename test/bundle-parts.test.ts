@@ -119,7 +119,8 @@ describe('a bundle read part by part', () => {
 
   it('refuses a part file the root does not list, or one it lists that is missing', () => {
     const extra = copy();
-    writeFileSync(join(extra, partFile('variants-00')), '{"conflicts":{},"variants":{}}');
+    const free = [...'0123456789abcdef'].map((x) => `variants-${x}`).find((n) => !partNames(extra).includes(n)) as string;
+    writeFileSync(join(extra, partFile(free)), '{"conflicts":{},"variants":{}}');
     expect(codeOf(() => openBundle(extra))).toBe('RC7007');
     const missing = copy();
     rmSync(join(missing, partFile(partNames(missing)[0] as string)));

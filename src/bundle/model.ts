@@ -125,7 +125,7 @@ export const ID_GRAMMAR = {
   bundle: /^b-[0-9a-f]{16}$/,
   variant: /^v-[0-9a-f]{16}$/,
   attachment: /^a-[0-9a-f]{16}$/,
-  part: /^(?:files|attachments|(?:conflicts|index|variants)-[0-9a-f]{2})$/,
+  part: /^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$/,
 } as const;
 
 /**
@@ -137,9 +137,12 @@ export function indexPartOf(dir: string): string {
   return `index-${sha256Hex(slash < 0 ? dir : dir.slice(0, slash)).slice(0, 2)}`;
 }
 
-/** The variants part that holds variant `id`: its first two hex digits (a forged id is hashed, never used as a name). */
+/**
+ * The variants part that holds variant `id`: its first hex digit, so 16 parts
+ * at most and manifest.json stays small (a forged id is hashed, never used as a name).
+ */
 export function variantPartOf(id: string): string {
-  return `variants-${typeof id === 'string' && ID_GRAMMAR.variant.test(id) ? id.slice(2, 4) : sha256Hex(String(id)).slice(0, 2)}`;
+  return `variants-${typeof id === 'string' && ID_GRAMMAR.variant.test(id) ? id.slice(2, 3) : sha256Hex(String(id)).slice(0, 1)}`;
 }
 
 /** The content part of a manifest (what the bundle id hashes). */
@@ -158,15 +161,15 @@ export interface EncodedManifest {
   parts: Map<string, string>;
 }
 
-/** A variants part: the variants whose id starts `v-<xx>`, and for each the ids of the conflict events in its context. */
+/** A variants part: the variants whose id starts `v-<x>`, and for each the ids of the conflict events in its context. */
 export interface VariantsPart {
   variants: Record<string, ManifestVariant>;
   conflicts: Record<string, string[]>;
 }
 
-/** The conflicts part that holds event `id`: its first two hex digits, as for variants. */
+/** The conflicts part that holds event `id`: its first hex digit, as for variants. */
 export function conflictPartOf(id: string): string {
-  return `conflicts-${typeof id === 'string' && /^c-[0-9a-f]{16}$/.test(id) ? id.slice(2, 4) : sha256Hex(String(id)).slice(0, 2)}`;
+  return `conflicts-${typeof id === 'string' && /^c-[0-9a-f]{16}$/.test(id) ? id.slice(2, 3) : sha256Hex(String(id)).slice(0, 1)}`;
 }
 
 /**
