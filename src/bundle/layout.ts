@@ -25,11 +25,11 @@ export const BUNDLE_TOP_LEVEL: readonly string[] = [MANIFEST_FILE, PART_DIR, CON
 /** The directories below a bundle's top level, each holding only listed files. */
 export const BUNDLE_DIRS: readonly string[] = [PART_DIR, CONTEXT_DIR, ATTACHMENT_DIR, SOURCE_DIR];
 
+const SOURCE_BLOB = /^[0-9a-f]{64}$/;
+
 export type EntryKind = 'variant' | 'attachment' | 'source' | 'part';
 
 const DIR_OF: Record<Exclude<EntryKind, 'source'>, string> = { variant: CONTEXT_DIR, attachment: ATTACHMENT_DIR, part: PART_DIR };
-
-const SOURCE_BLOB = /^[0-9a-f]{64}$/;
 
 /**
  * Bundle-relative posix path of a variant's context, an attachment's text, or
@@ -56,12 +56,17 @@ export function listedParts(root: ManifestRoot): Map<string, ListedFile> {
   return out;
 }
 
+/** The name grammar of each bundle directory's files. */
+const ENTRY_NAME: Readonly<Record<string, RegExp>> = {
+  [CONTEXT_DIR]: /^v-[0-9a-f]{16}\.md$/,
+  [ATTACHMENT_DIR]: /^a-[0-9a-f]{16}\.md$/,
+  [SOURCE_DIR]: SOURCE_BLOB,
+  [PART_DIR]: new RegExp(`${ID_GRAMMAR.part.source.slice(0, -1)}\\.json$`),
+};
+
 /** Whether `name` may sit in bundle directory `dir` at all (its entry grammar), before any part says it is listed. */
 export function entryNameFits(dir: string, name: string): boolean {
-  if (dir === SOURCE_DIR) return SOURCE_BLOB.test(name);
-  const kind = (Object.keys(DIR_OF) as (keyof typeof DIR_OF)[]).find((k) => DIR_OF[k] === dir);
-  const ext = kind === 'part' ? '.json' : '.md';
-  return kind !== undefined && name.endsWith(ext) && ID_GRAMMAR[kind].test(name.slice(0, -ext.length));
+  return ENTRY_NAME[dir]?.test(name) ?? false;
 }
 
 /** The blob path of a source file's bytes, from its manifest digest (`sha256:<hex>`). */

@@ -4,9 +4,10 @@
  * can serve it by reading only the parts a path needs (lazy-manifest.ts),
  * and a manifest held in memory (a fresh compile) by looking it up.
  *
- * Attachment globs: only the globs whose literal base directory (picomatch.scan)
- * contains the path are compiled — compiling all 2,000 of a monorepo's took
- * longer than everything else explain does.
+ * Attachment globs: only an attachment with a glob that could match the path
+ * (its literal base holds the path, its literal last segment or extension
+ * ends it) is compiled — compiling all 2,000 of a monorepo's globs took
+ * longer than everything else explain did.
  */
 import picomatch from 'picomatch';
 import type { ConflictEvent } from '../conflicts/events.js';
@@ -52,12 +53,23 @@ export function servingVariant(l: ManifestLookup, path: string): { dir: string; 
   return { dir, variant };
 }
 
-/** Whether some glob of `globs` could match `path`: a negated glob or one whose literal base holds the path. */
-function mayMatch(globs: readonly string[], path: string): boolean {
-  return globs.some((g) => {
-    const scan = picomatch.scan(g);
-    return scan.negated || scan.base.includes('\\') || isWithin(path, scan.base);
-  });
+const GLOB_CHAR = /[*?[\]{}()!+@\\]/;
+
+/**
+ * Whether `glob` could match `path`, decided without compiling it: the path
+ * must lie under the glob's literal base, and end with the glob's last
+ * segment when that is a literal name or `*.ext` (the shapes most rules use).
+ * A negated glob, or one with escapes, may match anything.
+ */
+function mayMatch(glob: string, path: string): boolean {
+  const scan = picomatch.scan(glob);
+  if (scan.negated || glob.includes('\\')) return true;
+  if (!isWithin(path, scan.base)) return false;
+  const last = scan.glob.slice(scan.glob.lastIndexOf('/') + 1);
+  if (last === '' || path === scan.base) return true;
+  if (!GLOB_CHAR.test(last)) return path.endsWith(`/${last}`) || path === last;
+  const ext = /^\*(\.[^*?[\]{}()!+@/\\]+)$/.exec(last)?.[1];
+  return ext === undefined || path.endsWith(ext);
 }
 
 /** Compiled matchers, per attachment entry: compiled only when some glob's base holds a path asked about, then kept as long as the entry. */
@@ -66,7 +78,7 @@ const compiled = new WeakMap<ManifestAttachment, (path: string) => boolean>();
 /** The attachments whose globs match `path`, in id order. */
 export function attachmentsMatching(attachments: Readonly<Record<string, ManifestAttachment>>, path: string): [string, ManifestAttachment][] {
   return Object.entries(attachments).filter(([, a]) => {
-    if (!mayMatch(a.globs, path)) return false;
+    if (!a.globs.some((g) => mayMatch(g, path))) return false;
     let test = compiled.get(a);
     if (test === undefined) compiled.set(a, (test = picomatch(a.globs, GLOB_OPTIONS)));
     return test(path);

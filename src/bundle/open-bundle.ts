@@ -250,6 +250,7 @@ function expectEntries(dir: string, prefix: string, allowed: readonly string[], 
   }
   if (!st.isDirectory()) fail('RC7007', shown, `${shown} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);
   const allow = new Set(allowed);
+  const seen = new Set<string>();
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const rel = `${prefix}${entry.name}`;
     if (!allow.has(entry.name)) fail('RC7007', rel, `${rel} is not listed in the manifest`);
@@ -257,14 +258,9 @@ function expectEntries(dir: string, prefix: string, allowed: readonly string[], 
     if (isFile ? !entry.isFile() : !entry.isDirectory()) {
       fail('RC7007', rel, `${rel} must be a ${isFile ? 'regular file' : 'directory'}, found ${entry.isSymbolicLink() ? 'a symbolic link' : 'another kind of entry'}`);
     }
+    seen.add(entry.name);
   }
-  for (const name of files) {
-    try {
-      lstatSync(join(dir, name));
-    } catch {
-      fail('RC7001', `${prefix}${name}`, `${prefix}${name} is missing`);
-    }
-  }
+  for (const name of files) if (!seen.has(name)) fail('RC7001', `${prefix}${name}`, `${prefix}${name} is missing`);
 }
 
 function readOrFail(path: string, rel: string): Buffer {
