@@ -66,16 +66,16 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   }
 
   const answer = await answerFrom(values, options, io);
-  const e = answer.explain(path);
   const text = answer.textFor(path);
+  // The context text alone needs only the path's variant: no listing, so no other part of a bundle is read.
+  if (values.text && format !== 'json') return printContext(io, 'explain', text), EXIT.clean;
+  const e = answer.explain(path);
   const present = inWorkTree(options.repoDir, path);
   // Everything but the context text itself is redacted; the context is the agent's input (printContext warns).
   const safe = redactDeep({ ...e, in_repository: present, origin: answer.origin, bundle_id: answer.bundleId }, answer.redactions);
   if (format === 'json') {
     io.out(`${jsonText(values.text ? { ...safe, text } : safe)}\n`);
     if (values.text) warnAboutSecrets(io, 'explain', text);
-  } else if (values.text) {
-    printContext(io, 'explain', text);
   } else {
     const notice = present ? undefined : 'not in the repository: this is what a new file at this path would get';
     io.out(redact(formatExplanation(escapeFields(safe), escapeFields(answer.originText), escapeFields(answer.localNotes(path)), notice), answer.redactions));
