@@ -17,6 +17,7 @@ import { measure, median } from './measure.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FLOOR = path.join(HERE, 'floor.mjs');
+const OPEN_BUNDLE = path.join(HERE, 'open-bundle.mjs');
 
 class BenchError extends Error {
   constructor(message, exitCode) {
@@ -66,6 +67,14 @@ function bundleDir(out) {
     // no `current` pointer
   }
   return fs.existsSync(path.join(out, 'manifest.json')) ? out : path.join(out, '<bundle_id>');
+}
+
+/** Medians of the in-process figures bench/open-bundle.mjs prints, one JSON line per sample. */
+function inProcess(samples) {
+  const parsed = samples.map((s) => { try { return JSON.parse(s.stdout); } catch { return null; } }).filter((x) => x !== null);
+  if (parsed.length === 0) return null;
+  const at = (k) => +median(parsed.map((x) => x[k])).toFixed(2);
+  return { openMs: at('openMs'), contextMs: at('contextMs'), totalMs: at('totalMs'), cpuMs: at('cpuMs'), againMs: at('againMs') };
 }
 
 /** Flags named in a help text, e.g. ['--repo', '--out', '--fresh']. */
@@ -133,6 +142,8 @@ async function main() {
   if (explainFlags) {
     const explainArgs = (r) => [cli, 'explain', deep, '--repo', repo.dir, ...(bundleFlag ? [bundleFlag, bundleDir(r.out)] : []), '--format', 'json'];
     commands.push({ id: 'explain', label: 'explain (bundle)', args: explainArgs });
+    // The library call a runtime makes: openBundle + contextFor, timed in process too (stdout).
+    commands.push({ id: 'open', label: 'openBundle + contextFor', args: (r) => [OPEN_BUNDLE, bundleDir(r.out), deep] });
     // --fresh compiles on the fly: it must not also name a bundle to answer from.
     if (hasFresh) commands.push({ id: 'explain-fresh', label: 'explain --fresh', args: () => [cli, 'explain', deep, '--repo', repo.dir, '--format', 'json', '--fresh'] });
   }
@@ -196,6 +207,7 @@ async function main() {
       samplesMs: ms.map((x) => +x.toFixed(1)),
       peakRssMiB: rss.length ? +(Math.max(...rss) / 1024).toFixed(1) : null,
       ratioToFloor: +(median(ms) / floorMedian).toFixed(2),
+      ...(c.id === 'open' ? { inProcessMs: inProcess(ss) } : {}),
       stdoutBytes: ss[ss.length - 1].stdoutBytes,
     };
   });
@@ -211,6 +223,11 @@ async function main() {
   for (const row of table) console.log(fmt(row));
   if (bundle) console.log(`bundle: ${bundle.files} files, ${(bundle.bytes / 1024 / 1024).toFixed(2)} MiB`);
   if (explainFlags) console.log(`explain path: ${deep}`);
+  const open = rows.find((r) => r.id === 'open');
+  if (open?.inProcessMs) {
+    const p = open.inProcessMs;
+    console.log(`openBundle + contextFor in process (after Node start and import), median: ${p.totalMs} ms wall, ${p.cpuMs} ms CPU (open ${p.openMs} ms, contextFor ${p.contextMs} ms); again in the same process: ${p.againMs} ms`);
+  }
 
   const rulecHead = (() => {
     try {

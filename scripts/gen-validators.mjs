@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Generates src/bundle/manifest-validator.gen.ts from schemas/manifest.schema.json
- * with ajv's standalone code: reading a bundle then validates its manifest with
+ * with ajv's standalone code (`validate` for manifest.json, `validate_<table>` for each part): reading a bundle then validates its manifest with
  * plain generated code instead of compiling the schema at start-up (about 250 ms
  * of ajv import and compile per process). test/manifest-validator-gen.test.ts
  * fails when the committed file is not what this script generates.
@@ -24,7 +24,11 @@ export function generate() {
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'manifest.schema.json'), 'utf8'));
   // The same options as src/validate/schema-check.ts, so errors read the same.
   const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true, lines: true } });
-  const code = standaloneCode(ajv, ajv.compile(schema))
+  ajv.addSchema(schema);
+  // One export per file kind: the root (manifest.json) and each part (parts/<name>.json).
+  const exports = { validate: schema.$id };
+  for (const part of ['files', 'variants', 'attachments', 'index', 'conflicts']) exports[`validate_${part}`] = `${schema.$id}#/$defs/part_${part}`;
+  const code = standaloneCode(ajv, exports)
     .replace(/^"use strict";/, '')
     .replaceAll('require("ajv/dist/runtime/ucs2length").default', 'ucs2length')
     .replaceAll('require("ajv/dist/runtime/ucs2length")', 'ucs2length');

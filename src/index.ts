@@ -12,11 +12,12 @@ export { compile, PolicyError, type CompileOptions, type CompileResult } from '.
 export { openBundle, currentBundleDir, BundleError, type OpenedBundle, type PathContext, type PathAttachment, type OpenOptions } from './bundle/open-bundle.js';
 export { writeBundle as emitBundleFiles, bundleFileMap } from './emit/write-bundle.js';
 export {
-  bundleDigest, manifestBytes, bundleIdOf, contentOf, variantFor, servingDir, MANIFEST_SCHEMA_ID, BUNDLE_ID_EXCLUDED,
-  type ManifestV1, type ManifestContent, type ManifestFile, type ManifestVariant, type ManifestAttachment, type ManifestRef,
-  type ManifestProfileFit, type ManifestOverrun,
+  bundleDigest, manifestBytes, encodeManifest, bundleIdOf, contentOf, variantFor, servingDir, MANIFEST_SCHEMA_ID, BUNDLE_ID_EXCLUDED,
+  type ManifestV1, type ManifestRoot, type ManifestPartRef, type EncodedManifest, type ManifestContent, type ManifestFile, type ManifestVariant,
+  type ManifestAttachment, type ManifestRef, type ManifestProfileFit, type ManifestOverrun,
 } from './bundle/model.js';
-export { parseManifest, type ManifestParse } from './bundle/parse-manifest.js';
+export { parseManifest, parseManifestRoot, parsePart, type ManifestParse, type ManifestFiles, type RootParse, type PartParse } from './bundle/parse-manifest.js';
+export type { ManifestLookup } from './bundle/manifest-lookup.js';
 export { parseBlocks, escapeFences, unescapeFences } from './render/fence.js';
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { allCatalogueEntries, findCatalogueEntry } from './diagnostics/catalogue.js';

@@ -3,7 +3,7 @@
  * never become paths outside the bundle, every file is a regular file inside
  * it, nothing extra is accepted, and `current` cannot point elsewhere.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/compile.js';
 import { writeBundle } from '../src/emit/write-bundle.js';
 import { currentBundleDir, openBundle } from '../src/bundle/open-bundle.js';
-import { bundleIdOf, contentOf, manifestBytes, type ManifestV1 } from '../src/bundle/model.js';
+import type { ManifestV1 } from '../src/bundle/model.js';
+import { readWholeManifest, writeWholeManifest } from './helpers/bundle-manifest.js';
 import { materialiseCase, optionsFromArgs, type Materialised } from './helpers/fixture-repo.js';
 
 let m: Materialised;
@@ -33,16 +34,11 @@ function copy(): string {
   return d;
 }
 
-function readManifest(d: string): ManifestV1 {
-  return JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8')) as ManifestV1;
-}
-
-/** Rewrite a manifest the way a forger would: edited, then re-sealed with a recomputed bundle id. */
+/** Rewrite a manifest the way a forger would: edited, then written as root and parts re-sealed with a recomputed bundle id. */
 function forge(d: string, edit: (m: ManifestV1) => void): void {
-  const man = readManifest(d);
+  const man = readWholeManifest(d);
   edit(man);
-  man.bundle_id = bundleIdOf(contentOf(man));
-  writeFileSync(join(d, 'manifest.json'), manifestBytes(man));
+  writeWholeManifest(d, man);
 }
 
 const codeOf = (f: () => unknown): string | undefined => {
@@ -62,15 +58,18 @@ describe('openBundle refuses hostile bundles', () => {
     '/etc/passwd',
     'v-ABCDEF0000000000',
     '__proto__',
-  ])('a forged variant id %j never names a file', (bad) => {
+  ])('a forged variant id %j never names a file: refused when its part is read, and when verifying all', (bad) => {
     const d = copy();
+    let served = '';
     forge(d, (man) => {
       const [id, v] = Object.entries(man.variants)[0] as [string, ManifestV1['variants'][string]];
       delete man.variants[id];
       Object.defineProperty(man.variants, bad, { value: v, enumerable: true, configurable: true, writable: true });
-      for (const k of Object.keys(man.index)) if (man.index[k] === id) man.index[k] = bad;
+      for (const k of Object.keys(man.index)) if (man.index[k] === id) man.index[(served = k)] = bad;
     });
-    expect(codeOf(() => openBundle(d))).toBe('RC7003');
+    expect(codeOf(() => openBundle(d).contextFor(served))).toBe('RC7003');
+    expect(codeOf(() => openBundle(d).entryText('variant', bad))).toBe('RC7003');
+    expect(codeOf(() => openBundle(d, { verify: 'all' }))).toBe('RC7003');
   });
 
   it('a forged attachment id never names a file', () => {
@@ -80,13 +79,18 @@ describe('openBundle refuses hostile bundles', () => {
       delete man.attachments[id];
       man.attachments['../../outside/secret'] = a;
     });
-    expect(codeOf(() => openBundle(d))).toBe('RC7003');
+    expect(codeOf(() => openBundle(d).attachmentsFor('src/a.ts'))).toBe('RC7003');
+    expect(codeOf(() => openBundle(d, { verify: 'all' }))).toBe('RC7003');
   });
 
-  it('a forged manifest missing a required field is refused', () => {
+  it('a forged manifest missing a required field is refused: in the root at open, in a part when it is read', () => {
     const d = copy();
-    forge(d, (man) => { delete (man as Partial<ManifestV1>).variants; });
+    forge(d, (man) => { delete (man as Partial<ManifestV1>).tokenizer; });
     expect(codeOf(() => openBundle(d))).toBe('RC7003');
+    const e = copy();
+    forge(e, (man) => { delete (Object.values(man.variants)[0] as Partial<ManifestV1['variants'][string]>).sha256; });
+    expect(codeOf(() => openBundle(e).contextFor('src/a.ts'))).toBe('RC7003');
+    expect(codeOf(() => openBundle(e, { verify: 'all' }))).toBe('RC7003');
   });
 
   it('a context replaced by a symlink to an identical file outside is refused', () => {

@@ -1,7 +1,7 @@
 /**
  * The bundle model (src/bundle/model.ts) and schemas/manifest.schema.json say
- * the same thing: the type's keys and required keys equal the schema's, object
- * by object (checked by the compiler on one side and against the schema on the
+ * the same thing: each type's keys and required keys equal the schema's (the
+ * root's, or a part's in $defs), object by object (checked by the compiler on one side and against the schema on the
  * other), and a manifest missing any required field is refused.
  * Every fixture's manifest round-trips through parseManifest in golden.test.ts.
  */
@@ -11,15 +11,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/compile.js';
 import {
   bundleIdOf, contentOf, manifestBytes, servingDir, variantFor,
-  type ManifestAttachment, type ManifestFile, type ManifestOverrun, type ManifestProfileFit, type ManifestRef, type ManifestV1, type ManifestVariant,
+  type ManifestAttachment, type ManifestFile, type ManifestOverrun, type ManifestPartRef, type ManifestProfileFit, type ManifestRef, type ManifestRoot,
+  type ManifestV1, type ManifestVariant, type VariantsPart,
 } from '../src/bundle/model.js';
-import { parseManifest } from '../src/bundle/parse-manifest.js';
+import { parseManifest, parseManifestRoot } from '../src/bundle/parse-manifest.js';
+import { canonicalJson } from '../src/util/canonical-json.js';
+import { filesOf } from './helpers/bundle-manifest.js';
 import { materialiseCase, optionsFromArgs, type Materialised } from './helpers/fixture-repo.js';
 
 type Schema = { properties?: Record<string, Schema>; required?: string[]; additionalProperties?: Schema | boolean; $ref?: string; items?: Schema };
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'manifest.schema.json'), 'utf8')) as Schema & { $defs: Record<string, Schema> };
 const deref = (s: Schema): Schema => (s.$ref ? schema.$defs[s.$ref.replace('#/$defs/', '')] as Schema : s);
-const at = (...path: string[]): Schema => path.reduce<Schema>((s, k) => deref(k === '*' ? s.additionalProperties as Schema : k === '[]' ? s.items as Schema : (s.properties ?? {})[k] as Schema), schema);
+const step = (s: Schema, k: string): Schema => deref(k === '*' ? s.additionalProperties as Schema : k === '[]' ? s.items as Schema : (s.properties ?? {})[k] as Schema);
+const at = (...path: string[]): Schema => path.reduce<Schema>(step, schema);
+/** Inside the schema of part `table` (`$defs.part_<table>`). */
+const inPart = (table: string, ...path: string[]): Schema => path.reduce<Schema>(step, schema.$defs[`part_${table}`] as Schema);
+/** The schema of the whole manifest as held in memory: the root's fields but the part list, and each table's part schema. */
+const wholeSchema: Schema = {
+  properties: {
+    ...Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => k !== 'parts' && k !== 'entries')),
+    files: inPart('files'), variants: inPart('variants', 'variants'), attachments: inPart('attachments'), index: inPart('index'), conflicts: inPart('conflicts'),
+  },
+  required: [...(schema.required ?? []).filter((k) => k !== 'parts' && k !== 'entries'), 'files', 'variants', 'attachments', 'index', 'conflicts'],
+};
 
 /** Keys a value of T must have; a `Record<Keys<T>, …>` literal fails to compile when a key is added to or dropped from T. */
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
@@ -29,35 +43,38 @@ const TYPES: Record<string, { at: Schema } & Keys<unknown>> = {};
 function declare<T>(name: string, where: Schema, keys: Keys<T>): void {
   TYPES[name] = { at: where, ...(keys as Keys<unknown>) };
 }
-declare<ManifestV1>('ManifestV1', schema, {
-  all: { schema: true, bundle_id: true, revision: true, source: true, compiler: true, policy: true, tokenizer: true, layers: true, files: true, variants: true, attachments: true, index: true, budgets: true, diagnostics: true, conflicts: true },
-  required: { schema: true, bundle_id: true, revision: true, source: true, compiler: true, policy: true, tokenizer: true, layers: true, files: true, variants: true, attachments: true, index: true, budgets: true, diagnostics: true, conflicts: true },
+declare<ManifestRoot>('ManifestRoot', schema, {
+  all: { schema: true, bundle_id: true, revision: true, source: true, compiler: true, policy: true, tokenizer: true, layers: true, parts: true, entries: true, budgets: true, diagnostics: true },
+  required: { schema: true, bundle_id: true, revision: true, source: true, compiler: true, policy: true, tokenizer: true, layers: true, parts: true, entries: true, budgets: true, diagnostics: true },
 });
+declare<ManifestPartRef>('ManifestPartRef', at('parts', '*'), { all: { sha256: true, bytes: true }, required: { sha256: true, bytes: true } });
+declare<ManifestRoot['entries']>('entries', at('entries'), { all: { context: true, attachments: true, sources: true }, required: { context: true, attachments: true, sources: true } });
 declare<ManifestV1['revision']>('revision', at('revision'), { all: { version: true, seq: true }, required: { version: true, seq: true } });
 declare<ManifestV1['source']>('source', at('source'), { all: { repo: true, commit: true, dirty: true }, required: { repo: true, commit: true, dirty: true } });
 declare<ManifestV1['layers']>('layers', at('layers'), { all: { local: true, user: true }, required: { local: true, user: true } });
 declare<ManifestV1['diagnostics']>('diagnostics', at('diagnostics'), { all: { errors: true, warnings: true, infos: true, codes: true }, required: { errors: true, warnings: true, infos: true, codes: true } });
-declare<ManifestFile>('ManifestFile', at('files', '*'), {
+declare<ManifestFile>('ManifestFile', inPart('files', '*'), {
   all: { root: true, path: true, sha256: true, size: true, layer: true, format: true, scope: true, activation: true, tracked: true, tokens: true, globs: true, link: true },
   required: { root: true, path: true, sha256: true, size: true, layer: true, format: true, scope: true, activation: true, tracked: true },
 });
-declare<ManifestVariant>('ManifestVariant', at('variants', '*'), {
+declare<VariantsPart>('VariantsPart', inPart('variants'), { all: { variants: true, conflicts: true }, required: { variants: true, conflicts: true } });
+declare<ManifestVariant>('ManifestVariant', inPart('variants', 'variants', '*'), {
   all: { sources: true, bytes: true, tokens: true, sha256: true, profiles: true }, required: { sources: true, bytes: true, tokens: true, sha256: true, profiles: true },
 });
-declare<ManifestProfileFit>('ManifestProfileFit', at('variants', '*', 'profiles', '*'), {
+declare<ManifestProfileFit>('ManifestProfileFit', inPart('variants', 'variants', '*', 'profiles', '*'), {
   all: { bytes: true, tokens: true, fits: true, dropped: true }, required: { bytes: true, tokens: true, fits: true, dropped: true },
 });
-declare<ManifestAttachment>('ManifestAttachment', at('attachments', '*'), {
+declare<ManifestAttachment>('ManifestAttachment', inPart('attachments', '*'), {
   all: { sources: true, globs: true, bytes: true, tokens: true, sha256: true }, required: { sources: true, globs: true, bytes: true, tokens: true, sha256: true },
 });
-declare<ManifestRef>('ManifestRef', at('variants', '*', 'sources', '[]'), { all: { id: true, reason: true, imported_by: true }, required: { id: true, reason: true } });
+declare<ManifestRef>('ManifestRef', inPart('variants', 'variants', '*', 'sources', '[]'), { all: { id: true, reason: true, imported_by: true }, required: { id: true, reason: true } });
 declare<ManifestOverrun>('ManifestOverrun', at('budgets', 'over', '[]'), {
   all: { kind: true, id: true, tokens: true, budget: true, layer: true }, required: { kind: true, id: true, tokens: true, budget: true },
 });
 
 const sorted = (o: object): string[] => Object.keys(o).sort();
 
-describe('ManifestV1 and manifest.schema.json', () => {
+describe('the manifest types and manifest.schema.json', () => {
   it.each(Object.keys(TYPES))('%s has the schema\'s keys and required keys', (name) => {
     const t = TYPES[name] as (typeof TYPES)[string];
     expect(sorted(t.all)).toEqual(sorted(t.at.properties ?? {}));
@@ -88,37 +105,39 @@ function requiredPaths(value: unknown, s: Schema, path: string[] = []): string[]
 
 describe('parseManifest', () => {
   it('accepts what compile builds', () => {
-    expect(parseManifest(manifestBytes(manifest)).ok).toBe(true);
+    expect(parseManifest(filesOf(manifest)).ok).toBe(true);
   });
 
   it('refuses a manifest missing any required field, at any depth (re-sealed, so only the schema can catch it)', () => {
-    const paths = requiredPaths(manifest, schema);
+    // A whole table cannot be missing on disk (it is its parts); everything inside one can.
+    const tables = new Set(['files', 'variants', 'attachments', 'index', 'conflicts']);
+    const paths = requiredPaths(manifest, wholeSchema).filter((p) => !(p.length === 1 && tables.has(p[0] as string)));
     expect(paths.length).toBeGreaterThan(40);
     for (const p of paths) {
-      const copy = JSON.parse(manifestBytes(manifest)) as ManifestV1;
+      const copy = JSON.parse(canonicalJson(manifest)) as ManifestV1;
       let parent: Record<string, unknown> = copy as unknown as Record<string, unknown>;
       for (const k of p.slice(0, -1)) parent = parent[k] as Record<string, unknown>;
       delete parent[p[p.length - 1] as string];
       if (p.length > 1 || p[0] !== 'bundle_id') copy.bundle_id = bundleIdOf(contentOf(copy));
-      const r = parseManifest(manifestBytes(copy));
+      const r = parseManifest(filesOf(copy));
       expect({ path: p.join('.'), code: r.ok ? 'accepted' : r.diagnostic.code }).toEqual({ path: p.join('.'), code: 'RC7003' });
     }
   });
 
   it('refuses bytes that are not canonical, and an id that does not match the content', () => {
     const text = manifestBytes(manifest);
-    expect(parseManifest(`${text}\n`)).toMatchObject({ ok: false, diagnostic: { code: 'RC7002' } });
-    expect(parseManifest(JSON.stringify(JSON.parse(text), null, 2))).toMatchObject({ ok: false, diagnostic: { code: 'RC7002' } });
-    expect(parseManifest('{')).toMatchObject({ ok: false, diagnostic: { code: 'RC7002' } });
-    const edited = JSON.parse(text) as ManifestV1;
+    expect(parseManifestRoot(`${text}\n`)).toMatchObject({ ok: false, diagnostic: { code: 'RC7002' } });
+    expect(parseManifestRoot(JSON.stringify(JSON.parse(text), null, 2))).toMatchObject({ ok: false, diagnostic: { code: 'RC7002' } });
+    expect(parseManifestRoot('{')).toMatchObject({ ok: false, diagnostic: { code: 'RC7002' } });
+    const edited = JSON.parse(text) as ManifestRoot;
     edited.tokenizer = 'cl100k_base';
-    expect(parseManifest(manifestBytes(edited))).toMatchObject({ ok: false, diagnostic: { code: 'RC7004' } });
+    expect(parseManifestRoot(canonicalJson(edited))).toMatchObject({ ok: false, diagnostic: { code: 'RC7004' } });
   });
 
   it('leaves provenance out of the bundle id', () => {
     const moved = { ...manifest, revision: { version: '9.9.9', seq: 99 }, source: { repo: 'x', commit: 'a'.repeat(40), dirty: true } };
     expect(bundleIdOf(contentOf(moved))).toBe(manifest.bundle_id);
-    expect(parseManifest(manifestBytes(moved)).ok).toBe(true);
+    expect(parseManifest(filesOf(moved)).ok).toBe(true);
   });
 });
 

@@ -11,7 +11,8 @@ import { compile } from '../src/compile.js';
 import { bundleFileMap } from '../src/emit/write-bundle.js';
 import { explainPath, formatExplanation } from '../src/report/explain.js';
 import { formatDiagnostics, summaryLine } from '../src/report/text.js';
-import { manifestBytes } from '../src/bundle/model.js';
+import { canonicalJson } from '../src/util/canonical-json.js';
+import { filesOf } from './helpers/bundle-manifest.js';
 import { parseManifest } from '../src/bundle/parse-manifest.js';
 import { FIXTURES, fixtureCases, materialiseCase, optionsFromArgs, type Materialised } from './helpers/fixture-repo.js';
 import { expectTree } from './helpers/golden.js';
@@ -39,7 +40,7 @@ describe.each(fixtureCases())('fixture %s', (name) => {
       actual.set(`explain/${i + 1}.txt`, formatExplanation(explainPath(result.manifest, p), 'compiled'));
     });
     // The typed manifest and the schema agree: what compile builds parses back (schema-validated) to the same value.
-    expect(parseManifest(manifestBytes(result.manifest))).toEqual({ ok: true, manifest: JSON.parse(manifestBytes(result.manifest)) });
+    expect(parseManifest(filesOf(result.manifest))).toEqual({ ok: true, manifest: JSON.parse(canonicalJson(result.manifest)) });
     expectTree(join(FIXTURES, name, 'expected'), actual);
   });
 });

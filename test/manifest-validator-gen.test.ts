@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseManifest } from '../src/bundle/parse-manifest.js';
+import { parseManifestRoot } from '../src/bundle/parse-manifest.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -18,7 +18,7 @@ describe('the generated manifest validator', () => {
   });
 
   it('refuses a manifest that misses a required field, naming it', () => {
-    const r = parseManifest('{"schema":"https://rulec.dev/schemas/manifest-v1.json"}');
+    const r = parseManifestRoot('{"schema":"https://rulec.dev/schemas/manifest-v2.json"}');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.diagnostic.message).toMatch(/RC7003|must have required property/);
   });

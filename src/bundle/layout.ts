@@ -3,27 +3,33 @@
  * An id becomes a file name only after it matches its grammar, so no name
  * from a manifest can reach outside the bundle directory.
  *
+ * Parts: the manifest's tables, `parts/<name>.json`, each pinned in
+ * manifest.json by its sha256 (model.ts says which table goes where).
+ *
  * Source blobs: the raw bytes of every source the manifest lists, stored once
  * per content as `sources/<sha256 hex>` (named by `files[].sha256`), so a
  * bundle directory alone is enough to diff rules by id (`rulec diff`).
  */
 import { InternalError } from '../diagnostics/errors.js';
-import { ID_GRAMMAR, type ManifestV1 } from './model.js';
+import { encodeManifest, ID_GRAMMAR, type ManifestRoot, type ManifestV1 } from './model.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const CONTEXT_DIR = 'context';
 export const ATTACHMENT_DIR = 'attachments';
 export const SOURCE_DIR = 'sources';
+export const PART_DIR = 'parts';
 /** `<out>/current` holds the id of the bundle last built in `<out>`. */
 export const CURRENT_POINTER = 'current';
 /** Every entry a bundle directory may hold at its top level. */
-export const BUNDLE_TOP_LEVEL: readonly string[] = [MANIFEST_FILE, CONTEXT_DIR, ATTACHMENT_DIR, SOURCE_DIR];
+export const BUNDLE_TOP_LEVEL: readonly string[] = [MANIFEST_FILE, PART_DIR, CONTEXT_DIR, ATTACHMENT_DIR, SOURCE_DIR];
 /** The directories below a bundle's top level, each holding only listed files. */
-export const BUNDLE_DIRS: readonly string[] = [CONTEXT_DIR, ATTACHMENT_DIR, SOURCE_DIR];
-
-export type EntryKind = 'variant' | 'attachment' | 'source';
+export const BUNDLE_DIRS: readonly string[] = [PART_DIR, CONTEXT_DIR, ATTACHMENT_DIR, SOURCE_DIR];
 
 const SOURCE_BLOB = /^[0-9a-f]{64}$/;
+
+export type EntryKind = 'variant' | 'attachment' | 'source' | 'part';
+
+const DIR_OF: Record<Exclude<EntryKind, 'source'>, string> = { variant: CONTEXT_DIR, attachment: ATTACHMENT_DIR, part: PART_DIR };
 
 /**
  * Bundle-relative posix path of a variant's context, an attachment's text, or
@@ -35,7 +41,32 @@ export function entryFile(kind: EntryKind, id: string): string {
     return `${SOURCE_DIR}/${id}`;
   }
   if (!ID_GRAMMAR[kind].test(id)) throw new InternalError(`not a ${kind} id: ${JSON.stringify(id)}`);
-  return `${kind === 'variant' ? CONTEXT_DIR : ATTACHMENT_DIR}/${id}.md`;
+  return `${DIR_OF[kind]}/${id}${kind === 'part' ? '.json' : '.md'}`;
+}
+
+/** The file of manifest part `name`. */
+export function partFile(name: string): string {
+  return entryFile('part', name);
+}
+
+/** The parts a root lists, by bundle-relative path. */
+export function listedParts(root: ManifestRoot): Map<string, ListedFile> {
+  const out = new Map<string, ListedFile>();
+  for (const [name, p] of Object.entries(root.parts)) out.set(partFile(name), { kind: 'part', id: name, bytes: p.bytes, sha256: p.sha256 });
+  return out;
+}
+
+/** The name grammar of each bundle directory's files. */
+const ENTRY_NAME: Readonly<Record<string, RegExp>> = {
+  [CONTEXT_DIR]: /^v-[0-9a-f]{16}\.md$/,
+  [ATTACHMENT_DIR]: /^a-[0-9a-f]{16}\.md$/,
+  [SOURCE_DIR]: SOURCE_BLOB,
+  [PART_DIR]: new RegExp(`${ID_GRAMMAR.part.source.slice(0, -1)}\\.json$`),
+};
+
+/** Whether `name` may sit in bundle directory `dir` at all (its entry grammar), before any part says it is listed. */
+export function entryNameFits(dir: string, name: string): boolean {
+  return ENTRY_NAME[dir]?.test(name) ?? false;
 }
 
 /** The blob path of a source file's bytes, from its manifest digest (`sha256:<hex>`). */
@@ -52,7 +83,7 @@ export interface ListedFile {
 
 /** Every file a bundle holds but manifest.json, by bundle-relative path, with the manifest entry that vouches for it. */
 export function listedFiles(m: ManifestV1): Map<string, ListedFile> {
-  const out = new Map<string, ListedFile>();
+  const out = listedParts(encodeManifest(m).root);
   for (const [id, v] of Object.entries(m.variants)) out.set(entryFile('variant', id), { kind: 'variant', id, bytes: v.bytes, sha256: v.sha256 });
   for (const [id, a] of Object.entries(m.attachments)) out.set(entryFile('attachment', id), { kind: 'attachment', id, bytes: a.bytes, sha256: a.sha256 });
   // Two files with the same bytes share one blob (the schema fixes the digest's form).

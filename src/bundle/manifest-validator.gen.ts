@@ -3,27 +3,1709 @@
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const ucs2length = ucs2lengthModule.default ?? ucs2lengthModule;
 export const validate = validate20;
-export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rulec.dev/schemas/manifest-v1.json","title":"rulec bundle manifest","description":"manifest.json of a rulec bundle: canonical JSON (RFC 8785 key order, integers only). The bundle digest is sha256: + sha256 of these bytes.","type":"object","additionalProperties":false,"required":["schema","bundle_id","revision","source","compiler","policy","tokenizer","layers","files","variants","attachments","index","budgets","diagnostics","conflicts"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"count":{"type":"integer","minimum":0},"layer":{"enum":["managed","repo","path","local","user"]},"ref":{"type":"object","additionalProperties":false,"required":["id","reason"],"properties":{"id":{"type":"string","minLength":1},"reason":{"type":"string"},"imported_by":{"type":"string"}}},"refs":{"type":"array","items":{"$ref":"#/$defs/ref"}}},"properties":{"schema":{"const":"https://rulec.dev/schemas/manifest-v1.json"},"bundle_id":{"type":"string","pattern":"^b-[0-9a-f]{16}$","description":"Content id: sha256 of the manifest without bundle_id, revision and source."},"revision":{"type":"object","additionalProperties":false,"required":["version","seq"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"},"seq":{"$ref":"#/$defs/count","description":"Commits reachable from HEAD: increases along a branch."}}},"source":{"type":"object","additionalProperties":false,"required":["repo","commit","dirty"],"properties":{"repo":{"type":["string","null"]},"commit":{"type":["string","null"],"pattern":"^[0-9a-f]{40,64}$"},"dirty":{"type":"boolean"}}},"compiler":{"type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"const":"rulec"},"version":{"type":"string"}}},"policy":{"type":"object","additionalProperties":false,"required":["digest"],"properties":{"digest":{"$ref":"#/$defs/digest"}}},"tokenizer":{"type":"string"},"layers":{"type":"object","additionalProperties":false,"required":["local","user"],"properties":{"local":{"type":"boolean"},"user":{"type":"boolean","description":"Personal user files included: only in explain's in-memory manifests, never in an emitted bundle."}}},"files":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["sha256","size","layer","format","scope","activation","tracked","root","path"],"properties":{"root":{"enum":["repo","managed","user"],"description":"Which root the file was read from; with path, authoritative (never parse the id)."},"path":{"type":"string","description":"Posix path of the file relative to its root."},"sha256":{"$ref":"#/$defs/digest"},"size":{"$ref":"#/$defs/count"},"layer":{"$ref":"#/$defs/layer"},"format":{"type":"string"},"scope":{"type":"string"},"activation":{"enum":["standing","attached","requested","manual","import"]},"tracked":{"type":"boolean"},"tokens":{"$ref":"#/$defs/count"},"globs":{"type":"array","items":{"type":"string"}},"link":{"type":"string"}}}},"variants":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","bytes","tokens","sha256","profiles"],"properties":{"sources":{"$ref":"#/$defs/refs"},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"},"profiles":{"type":"object","description":"Per enabled agent profile (policy profiles.enabled), evaluated at the variant's shortest directory with the repository shown as /repo: the bytes and tokens that agent would inject, whether it fits its budget, and the files it cuts or drops.","additionalProperties":{"type":"object","additionalProperties":false,"required":["bytes","tokens","fits","dropped"],"properties":{"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"fits":{"type":"boolean"},"dropped":{"type":"array","items":{"type":"string"}}}}}}}},"attachments":{"type":"object","propertyNames":{"pattern":"^a-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","globs","bytes","tokens","sha256"],"properties":{"sources":{"$ref":"#/$defs/refs"},"globs":{"type":"array","items":{"type":"string"},"minItems":1},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"}}}},"index":{"type":"object","description":"Directory → variant id, only where a directory's variant differs from its parent's; '' is the root. A path resolves to the nearest indexed ancestor directory.","required":[""],"additionalProperties":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"properties":{"":{"type":"string","pattern":"^v-[0-9a-f]{16}$"}}},"budgets":{"type":"object","additionalProperties":false,"required":["over"],"properties":{"over":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","id","tokens","budget"],"properties":{"kind":{"enum":["variant","attachment","layer"]},"id":{"type":"string"},"tokens":{"$ref":"#/$defs/count"},"budget":{"$ref":"#/$defs/count"},"layer":{"enum":["managed","repo","path","local","user"],"description":"For kind layer: the layer whose sources are over budget within the variant."}}}}}},"diagnostics":{"type":"object","additionalProperties":false,"required":["errors","warnings","infos","codes"],"properties":{"errors":{"$ref":"#/$defs/count"},"warnings":{"$ref":"#/$defs/count"},"infos":{"$ref":"#/$defs/count"},"codes":{"type":"object","additionalProperties":{"$ref":"#/$defs/count"}}}},"conflicts":{"type":"array","description":"instruction_conflict events, sorted by id; each validates against conflict-event.schema.json.","items":{"type":"object","required":["type","id","kind","topic","sides","ruling","reason","severity"],"properties":{"type":{"const":"instruction_conflict"},"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"sides":{"type":"array","minItems":1,"items":{"type":"object"}},"ruling":{"type":"string"},"reason":{"type":"string"},"severity":{"enum":["error","warning","info"]}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rulec.dev/schemas/manifest-v2.json","title":"rulec bundle manifest","description":"manifest.json of a rulec bundle (the root): canonical JSON (RFC 8785 key order, integers only). The bundle digest is sha256: + sha256 of these bytes. The manifest's tables sit beside it in parts/<name>.json, each pinned here by the sha256 and size of its canonical bytes; $defs describes each part.","type":"object","additionalProperties":false,"required":["schema","bundle_id","revision","source","compiler","policy","tokenizer","layers","budgets","diagnostics","parts","entries"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"count":{"type":"integer","minimum":0},"layer":{"enum":["managed","repo","path","local","user"]},"ref":{"type":"object","additionalProperties":false,"required":["id","reason"],"properties":{"id":{"type":"string","minLength":1},"reason":{"type":"string"},"imported_by":{"type":"string"}}},"refs":{"type":"array","items":{"$ref":"#/$defs/ref"}},"part_files":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["sha256","size","layer","format","scope","activation","tracked","root","path"],"properties":{"root":{"enum":["repo","managed","user"],"description":"Which root the file was read from; with path, authoritative (never parse the id)."},"path":{"type":"string","description":"Posix path of the file relative to its root."},"sha256":{"$ref":"#/$defs/digest"},"size":{"$ref":"#/$defs/count"},"layer":{"$ref":"#/$defs/layer"},"format":{"type":"string"},"scope":{"type":"string"},"activation":{"enum":["standing","attached","requested","manual","import"]},"tracked":{"type":"boolean"},"tokens":{"$ref":"#/$defs/count"},"globs":{"type":"array","items":{"type":"string"}},"link":{"type":"string"}}},"description":"parts/files.json: every source file by id."},"part_variants":{"type":"object","description":"A variants part, parts/variants-<x>.json: the variants whose id starts v-<x> (one hex digit), and for each the ids of the conflict events in its context (in a conflicts part).","additionalProperties":false,"required":["variants","conflicts"],"properties":{"variants":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","bytes","tokens","sha256","profiles"],"properties":{"sources":{"$ref":"#/$defs/refs"},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"},"profiles":{"type":"object","description":"Per enabled agent profile (policy profiles.enabled), evaluated at the variant's shortest directory with the repository shown as /repo: the bytes and tokens that agent would inject, whether it fits its budget, and the files it cuts or drops.","additionalProperties":{"type":"object","additionalProperties":false,"required":["bytes","tokens","fits","dropped"],"properties":{"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"fits":{"type":"boolean"},"dropped":{"type":"array","items":{"type":"string"}}}}}}}},"conflicts":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"array","items":{"type":"string","pattern":"^c-[0-9a-f]{16}$"}}}}},"part_attachments":{"type":"object","propertyNames":{"pattern":"^a-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","globs","bytes","tokens","sha256"],"properties":{"sources":{"$ref":"#/$defs/refs"},"globs":{"type":"array","items":{"type":"string"},"minItems":1},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"}}},"description":"parts/attachments.json: every attachment by id."},"part_index":{"type":"object","description":"An index part, parts/index-<xx>.json: directory → variant id, only where a directory's variant differs from its parent's; '' is the root (in the part of ''). A directory sits in the part named by the first two hex digits of the sha256 of its top-level directory name. A path resolves to the nearest indexed ancestor directory.","additionalProperties":{"type":"string","pattern":"^v-[0-9a-f]{16}$"}},"part_conflicts":{"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id; each validates against conflict-event.schema.json.","items":{"type":"object","required":["type","id","kind","topic","sides","ruling","reason","severity","variants"],"properties":{"type":{"const":"instruction_conflict"},"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"sides":{"type":"array","minItems":1,"items":{"type":"object"}},"ruling":{"type":"string"},"reason":{"type":"string"},"severity":{"enum":["error","warning","info"]},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."}}}},"part_ref":{"type":"object","additionalProperties":false,"required":["sha256","bytes"],"properties":{"sha256":{"$ref":"#/$defs/digest"},"bytes":{"$ref":"#/$defs/count"}}}},"properties":{"schema":{"const":"https://rulec.dev/schemas/manifest-v2.json"},"bundle_id":{"type":"string","pattern":"^b-[0-9a-f]{16}$","description":"Content id: sha256 of the manifest without bundle_id, revision and source."},"revision":{"type":"object","additionalProperties":false,"required":["version","seq"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"},"seq":{"$ref":"#/$defs/count","description":"Commits reachable from HEAD: increases along a branch."}}},"source":{"type":"object","additionalProperties":false,"required":["repo","commit","dirty"],"properties":{"repo":{"type":["string","null"]},"commit":{"type":["string","null"],"pattern":"^[0-9a-f]{40,64}$"},"dirty":{"type":"boolean"}}},"compiler":{"type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"const":"rulec"},"version":{"type":"string"}}},"policy":{"type":"object","additionalProperties":false,"required":["digest"],"properties":{"digest":{"$ref":"#/$defs/digest"}}},"tokenizer":{"type":"string"},"layers":{"type":"object","additionalProperties":false,"required":["local","user"],"properties":{"local":{"type":"boolean"},"user":{"type":"boolean","description":"Personal user files included: only in explain's in-memory manifests, never in an emitted bundle."}}},"budgets":{"type":"object","additionalProperties":false,"required":["over"],"properties":{"over":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","id","tokens","budget"],"properties":{"kind":{"enum":["variant","attachment","layer"]},"id":{"type":"string"},"tokens":{"$ref":"#/$defs/count"},"budget":{"$ref":"#/$defs/count"},"layer":{"enum":["managed","repo","path","local","user"],"description":"For kind layer: the layer whose sources are over budget within the variant."}}}}}},"diagnostics":{"type":"object","additionalProperties":false,"required":["errors","warnings","infos","codes"],"properties":{"errors":{"$ref":"#/$defs/count"},"warnings":{"$ref":"#/$defs/count"},"infos":{"$ref":"#/$defs/count"},"codes":{"type":"object","additionalProperties":{"$ref":"#/$defs/count"}}}},"parts":{"type":"object","description":"Part name → the sha256 and size of parts/<name>.json. A reader verifies a part against this before it uses it.","propertyNames":{"pattern":"^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},"required":["files","attachments"],"additionalProperties":{"$ref":"#/$defs/part_ref"},"properties":{"files":{"$ref":"#/$defs/part_ref"},"attachments":{"$ref":"#/$defs/part_ref"}}},"entries":{"type":"object","additionalProperties":false,"required":["context","attachments","sources"],"description":"How many files context/, attachments/ and sources/ hold.","properties":{"context":{"$ref":"#/$defs/count"},"attachments":{"$ref":"#/$defs/count"},"sources":{"$ref":"#/$defs/count"}}}}};
 const schema32 = {"type":"integer","minimum":0};
 const schema33 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
-const schema36 = {"enum":["managed","repo","path","local","user"]};
 const func1 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^b-[0-9a-f]{16}$", "u");
 const pattern5 = new RegExp("^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$", "u");
 const pattern6 = new RegExp("^[0-9a-f]{40,64}$", "u");
 const pattern7 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
-const pattern9 = new RegExp("^v-[0-9a-f]{16}$", "u");
-const pattern11 = new RegExp("^a-[0-9a-f]{16}$", "u");
-const pattern15 = new RegExp("^c-[0-9a-f]{16}$", "u");
-const schema38 = {"type":"array","items":{"$ref":"#/$defs/ref"}};
-const schema39 = {"type":"object","additionalProperties":false,"required":["id","reason"],"properties":{"id":{"type":"string","minLength":1},"reason":{"type":"string"},"imported_by":{"type":"string"}}};
-const func3 = ucs2length;
+const pattern8 = new RegExp("^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$", "u");
+const schema40 = {"type":"object","additionalProperties":false,"required":["sha256","bytes"],"properties":{"sha256":{"$ref":"#/$defs/digest"},"bytes":{"$ref":"#/$defs/count"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sha256 === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.bytes === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "sha256") || (key0 === "bytes"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.sha256 !== undefined){
+let data0 = data.sha256;
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err3 = {instancePath:instancePath+"/sha256",schemaPath:"#/$defs/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/sha256",schemaPath:"#/$defs/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.bytes !== undefined){
+let data1 = data.bytes;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err5 = {instancePath:instancePath+"/bytes",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/bytes",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://rulec.dev/schemas/manifest-v2.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.schema === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.bundle_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bundle_id"},message:"must have required property '"+"bundle_id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.revision === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.source === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.compiler === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compiler"},message:"must have required property '"+"compiler"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.policy === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "policy"},message:"must have required property '"+"policy"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.tokenizer === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenizer"},message:"must have required property '"+"tokenizer"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.layers === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "layers"},message:"must have required property '"+"layers"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.budgets === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budgets"},message:"must have required property '"+"budgets"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.diagnostics === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diagnostics"},message:"must have required property '"+"diagnostics"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.parts === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.entries === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema31.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.schema !== undefined){
+if("https://rulec.dev/schemas/manifest-v2.json" !== data.schema){
+const err13 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: "https://rulec.dev/schemas/manifest-v2.json"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.bundle_id !== undefined){
+let data1 = data.bundle_id;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err14 = {instancePath:instancePath+"/bundle_id",schemaPath:"#/properties/bundle_id/pattern",keyword:"pattern",params:{pattern: "^b-[0-9a-f]{16}$"},message:"must match pattern \""+"^b-[0-9a-f]{16}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/bundle_id",schemaPath:"#/properties/bundle_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.revision !== undefined){
+let data2 = data.revision;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.version === undefined){
+const err16 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data2.seq === undefined){
+const err17 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!((key1 === "version") || (key1 === "seq"))){
+const err18 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.version !== undefined){
+let data3 = data2.version;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err19 = {instancePath:instancePath+"/revision/version",schemaPath:"#/properties/revision/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"},message:"must match pattern \""+"^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/revision/version",schemaPath:"#/properties/revision/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.seq !== undefined){
+let data4 = data2.seq;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err21 = {instancePath:instancePath+"/revision/seq",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+const err22 = {instancePath:instancePath+"/revision/seq",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data5 = data.source;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.repo === undefined){
+const err24 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "repo"},message:"must have required property '"+"repo"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data5.commit === undefined){
+const err25 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data5.dirty === undefined){
+const err26 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "dirty"},message:"must have required property '"+"dirty"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+for(const key2 in data5){
+if(!(((key2 === "repo") || (key2 === "commit")) || (key2 === "dirty"))){
+const err27 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data5.repo !== undefined){
+let data6 = data5.repo;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err28 = {instancePath:instancePath+"/source/repo",schemaPath:"#/properties/source/properties/repo/type",keyword:"type",params:{type: schema31.properties.source.properties.repo.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data5.commit !== undefined){
+let data7 = data5.commit;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err29 = {instancePath:instancePath+"/source/commit",schemaPath:"#/properties/source/properties/commit/type",keyword:"type",params:{type: schema31.properties.source.properties.commit.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err30 = {instancePath:instancePath+"/source/commit",schemaPath:"#/properties/source/properties/commit/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40,64}$"},message:"must match pattern \""+"^[0-9a-f]{40,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data5.dirty !== undefined){
+if(typeof data5.dirty !== "boolean"){
+const err31 = {instancePath:instancePath+"/source/dirty",schemaPath:"#/properties/source/properties/dirty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.compiler !== undefined){
+let data9 = data.compiler;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.name === undefined){
+const err33 = {instancePath:instancePath+"/compiler",schemaPath:"#/properties/compiler/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data9.version === undefined){
+const err34 = {instancePath:instancePath+"/compiler",schemaPath:"#/properties/compiler/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+for(const key3 in data9){
+if(!((key3 === "name") || (key3 === "version"))){
+const err35 = {instancePath:instancePath+"/compiler",schemaPath:"#/properties/compiler/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data9.name !== undefined){
+if("rulec" !== data9.name){
+const err36 = {instancePath:instancePath+"/compiler/name",schemaPath:"#/properties/compiler/properties/name/const",keyword:"const",params:{allowedValue: "rulec"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data9.version !== undefined){
+if(typeof data9.version !== "string"){
+const err37 = {instancePath:instancePath+"/compiler/version",schemaPath:"#/properties/compiler/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/compiler",schemaPath:"#/properties/compiler/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.policy !== undefined){
+let data12 = data.policy;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.digest === undefined){
+const err39 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key4 in data12){
+if(!(key4 === "digest")){
+const err40 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data12.digest !== undefined){
+let data13 = data12.digest;
+if(typeof data13 === "string"){
+if(!pattern7.test(data13)){
+const err41 = {instancePath:instancePath+"/policy/digest",schemaPath:"#/$defs/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/policy/digest",schemaPath:"#/$defs/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.tokenizer !== undefined){
+if(typeof data.tokenizer !== "string"){
+const err44 = {instancePath:instancePath+"/tokenizer",schemaPath:"#/properties/tokenizer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.layers !== undefined){
+let data15 = data.layers;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.local === undefined){
+const err45 = {instancePath:instancePath+"/layers",schemaPath:"#/properties/layers/required",keyword:"required",params:{missingProperty: "local"},message:"must have required property '"+"local"+"'"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data15.user === undefined){
+const err46 = {instancePath:instancePath+"/layers",schemaPath:"#/properties/layers/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key5 in data15){
+if(!((key5 === "local") || (key5 === "user"))){
+const err47 = {instancePath:instancePath+"/layers",schemaPath:"#/properties/layers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data15.local !== undefined){
+if(typeof data15.local !== "boolean"){
+const err48 = {instancePath:instancePath+"/layers/local",schemaPath:"#/properties/layers/properties/local/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data15.user !== undefined){
+if(typeof data15.user !== "boolean"){
+const err49 = {instancePath:instancePath+"/layers/user",schemaPath:"#/properties/layers/properties/user/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/layers",schemaPath:"#/properties/layers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.budgets !== undefined){
+let data18 = data.budgets;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.over === undefined){
+const err51 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+for(const key6 in data18){
+if(!(key6 === "over")){
+const err52 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data18.over !== undefined){
+let data19 = data18.over;
+if(Array.isArray(data19)){
+const len0 = data19.length;
+for(let i0=0; i0<len0; i0++){
+let data20 = data19[i0];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.kind === undefined){
+const err53 = {instancePath:instancePath+"/budgets/over/" + i0,schemaPath:"#/properties/budgets/properties/over/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(data20.id === undefined){
+const err54 = {instancePath:instancePath+"/budgets/over/" + i0,schemaPath:"#/properties/budgets/properties/over/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data20.tokens === undefined){
+const err55 = {instancePath:instancePath+"/budgets/over/" + i0,schemaPath:"#/properties/budgets/properties/over/items/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data20.budget === undefined){
+const err56 = {instancePath:instancePath+"/budgets/over/" + i0,schemaPath:"#/properties/budgets/properties/over/items/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+for(const key7 in data20){
+if(!(((((key7 === "kind") || (key7 === "id")) || (key7 === "tokens")) || (key7 === "budget")) || (key7 === "layer"))){
+const err57 = {instancePath:instancePath+"/budgets/over/" + i0,schemaPath:"#/properties/budgets/properties/over/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data20.kind !== undefined){
+let data21 = data20.kind;
+if(!(((data21 === "variant") || (data21 === "attachment")) || (data21 === "layer"))){
+const err58 = {instancePath:instancePath+"/budgets/over/" + i0+"/kind",schemaPath:"#/properties/budgets/properties/over/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.budgets.properties.over.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data20.id !== undefined){
+if(typeof data20.id !== "string"){
+const err59 = {instancePath:instancePath+"/budgets/over/" + i0+"/id",schemaPath:"#/properties/budgets/properties/over/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data20.tokens !== undefined){
+let data23 = data20.tokens;
+if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
+const err60 = {instancePath:instancePath+"/budgets/over/" + i0+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(typeof data23 == "number"){
+if(data23 < 0 || isNaN(data23)){
+const err61 = {instancePath:instancePath+"/budgets/over/" + i0+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+if(data20.budget !== undefined){
+let data24 = data20.budget;
+if(!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))){
+const err62 = {instancePath:instancePath+"/budgets/over/" + i0+"/budget",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(typeof data24 == "number"){
+if(data24 < 0 || isNaN(data24)){
+const err63 = {instancePath:instancePath+"/budgets/over/" + i0+"/budget",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+if(data20.layer !== undefined){
+let data25 = data20.layer;
+if(!(((((data25 === "managed") || (data25 === "repo")) || (data25 === "path")) || (data25 === "local")) || (data25 === "user"))){
+const err64 = {instancePath:instancePath+"/budgets/over/" + i0+"/layer",schemaPath:"#/properties/budgets/properties/over/items/properties/layer/enum",keyword:"enum",params:{allowedValues: schema31.properties.budgets.properties.over.items.properties.layer.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/budgets/over/" + i0,schemaPath:"#/properties/budgets/properties/over/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/budgets/over",schemaPath:"#/properties/budgets/properties/over/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.diagnostics !== undefined){
+let data26 = data.diagnostics;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.errors === undefined){
+const err68 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data26.warnings === undefined){
+const err69 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "warnings"},message:"must have required property '"+"warnings"+"'"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data26.infos === undefined){
+const err70 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "infos"},message:"must have required property '"+"infos"+"'"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data26.codes === undefined){
+const err71 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "codes"},message:"must have required property '"+"codes"+"'"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+for(const key8 in data26){
+if(!((((key8 === "errors") || (key8 === "warnings")) || (key8 === "infos")) || (key8 === "codes"))){
+const err72 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data26.errors !== undefined){
+let data27 = data26.errors;
+if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+const err73 = {instancePath:instancePath+"/diagnostics/errors",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if(typeof data27 == "number"){
+if(data27 < 0 || isNaN(data27)){
+const err74 = {instancePath:instancePath+"/diagnostics/errors",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+if(data26.warnings !== undefined){
+let data28 = data26.warnings;
+if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
+const err75 = {instancePath:instancePath+"/diagnostics/warnings",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(typeof data28 == "number"){
+if(data28 < 0 || isNaN(data28)){
+const err76 = {instancePath:instancePath+"/diagnostics/warnings",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+if(data26.infos !== undefined){
+let data29 = data26.infos;
+if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
+const err77 = {instancePath:instancePath+"/diagnostics/infos",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(typeof data29 == "number"){
+if(data29 < 0 || isNaN(data29)){
+const err78 = {instancePath:instancePath+"/diagnostics/infos",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+if(data26.codes !== undefined){
+let data30 = data26.codes;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+for(const key9 in data30){
+let data31 = data30[key9];
+if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
+const err79 = {instancePath:instancePath+"/diagnostics/codes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(typeof data31 == "number"){
+if(data31 < 0 || isNaN(data31)){
+const err80 = {instancePath:instancePath+"/diagnostics/codes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/diagnostics/codes",schemaPath:"#/properties/diagnostics/properties/codes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data.parts !== undefined){
+let data32 = data.parts;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.files === undefined){
+const err83 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data32.attachments === undefined){
+const err84 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+for(const key10 in data32){
+const _errs81 = errors;
+if(typeof key10 === "string"){
+if(!pattern8.test(key10)){
+const err85 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},message:"must match pattern \""+"^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"+"\"",propertyName:key10};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+var valid20 = _errs81 === errors;
+if(!valid20){
+const err86 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/propertyNames",keyword:"propertyNames",params:{propertyName: key10},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+for(const key11 in data32){
+if(!((key11 === "files") || (key11 === "attachments"))){
+if(!(validate21(data32[key11], {instancePath:instancePath+"/parts/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data32,parentDataProperty:key11,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+if(data32.files !== undefined){
+if(!(validate21(data32.files, {instancePath:instancePath+"/parts/files",parentData:data32,parentDataProperty:"files",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data32.attachments !== undefined){
+if(!(validate21(data32.attachments, {instancePath:instancePath+"/parts/attachments",parentData:data32,parentDataProperty:"attachments",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.entries !== undefined){
+let data36 = data.entries;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.context === undefined){
+const err88 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/required",keyword:"required",params:{missingProperty: "context"},message:"must have required property '"+"context"+"'"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(data36.attachments === undefined){
+const err89 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data36.sources === undefined){
+const err90 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+for(const key12 in data36){
+if(!(((key12 === "context") || (key12 === "attachments")) || (key12 === "sources"))){
+const err91 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data36.context !== undefined){
+let data37 = data36.context;
+if(!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))){
+const err92 = {instancePath:instancePath+"/entries/context",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+if(typeof data37 == "number"){
+if(data37 < 0 || isNaN(data37)){
+const err93 = {instancePath:instancePath+"/entries/context",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+if(data36.attachments !== undefined){
+let data38 = data36.attachments;
+if(!((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38)))){
+const err94 = {instancePath:instancePath+"/entries/attachments",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if(typeof data38 == "number"){
+if(data38 < 0 || isNaN(data38)){
+const err95 = {instancePath:instancePath+"/entries/attachments",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+if(data36.sources !== undefined){
+let data39 = data36.sources;
+if(!((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39)))){
+const err96 = {instancePath:instancePath+"/entries/sources",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(typeof data39 == "number"){
+if(data39 < 0 || isNaN(data39)){
+const err97 = {instancePath:instancePath+"/entries/sources",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validate_files = validate25;
+const schema46 = {"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["sha256","size","layer","format","scope","activation","tracked","root","path"],"properties":{"root":{"enum":["repo","managed","user"],"description":"Which root the file was read from; with path, authoritative (never parse the id)."},"path":{"type":"string","description":"Posix path of the file relative to its root."},"sha256":{"$ref":"#/$defs/digest"},"size":{"$ref":"#/$defs/count"},"layer":{"$ref":"#/$defs/layer"},"format":{"type":"string"},"scope":{"type":"string"},"activation":{"enum":["standing","attached","requested","manual","import"]},"tracked":{"type":"boolean"},"tokens":{"$ref":"#/$defs/count"},"globs":{"type":"array","items":{"type":"string"}},"link":{"type":"string"}}},"description":"parts/files.json: every source file by id."};
+const schema49 = {"enum":["managed","repo","path","local","user"]};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate25.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+let data0 = data[key0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.sha256 === undefined){
+const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.size === undefined){
+const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0.layer === undefined){
+const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "layer"},message:"must have required property '"+"layer"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.format === undefined){
+const err3 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.scope === undefined){
+const err4 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0.activation === undefined){
+const err5 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "activation"},message:"must have required property '"+"activation"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0.tracked === undefined){
+const err6 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "tracked"},message:"must have required property '"+"tracked"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data0.root === undefined){
+const err7 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data0.path === undefined){
+const err8 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key1 in data0){
+if(!(func1.call(schema46.additionalProperties.properties, key1))){
+const err9 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data0.root !== undefined){
+let data1 = data0.root;
+if(!(((data1 === "repo") || (data1 === "managed")) || (data1 === "user"))){
+const err10 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/root",schemaPath:"#/additionalProperties/properties/root/enum",keyword:"enum",params:{allowedValues: schema46.additionalProperties.properties.root.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data0.path !== undefined){
+if(typeof data0.path !== "string"){
+const err11 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/additionalProperties/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data0.sha256 !== undefined){
+let data3 = data0.sha256;
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+const err12 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data0.size !== undefined){
+let data4 = data0.size;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err14 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/size",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/size",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data0.layer !== undefined){
+let data5 = data0.layer;
+if(!(((((data5 === "managed") || (data5 === "repo")) || (data5 === "path")) || (data5 === "local")) || (data5 === "user"))){
+const err16 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/layer",schemaPath:"#/$defs/layer/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data0.format !== undefined){
+if(typeof data0.format !== "string"){
+const err17 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/format",schemaPath:"#/additionalProperties/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data0.scope !== undefined){
+if(typeof data0.scope !== "string"){
+const err18 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/scope",schemaPath:"#/additionalProperties/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data0.activation !== undefined){
+let data8 = data0.activation;
+if(!(((((data8 === "standing") || (data8 === "attached")) || (data8 === "requested")) || (data8 === "manual")) || (data8 === "import"))){
+const err19 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/activation",schemaPath:"#/additionalProperties/properties/activation/enum",keyword:"enum",params:{allowedValues: schema46.additionalProperties.properties.activation.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data0.tracked !== undefined){
+if(typeof data0.tracked !== "boolean"){
+const err20 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/tracked",schemaPath:"#/additionalProperties/properties/tracked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data0.tokens !== undefined){
+let data10 = data0.tokens;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err21 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data10 == "number"){
+if(data10 < 0 || isNaN(data10)){
+const err22 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data0.globs !== undefined){
+let data11 = data0.globs;
+if(Array.isArray(data11)){
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data11[i0] !== "string"){
+const err23 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs/" + i0,schemaPath:"#/additionalProperties/properties/globs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs",schemaPath:"#/additionalProperties/properties/globs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data0.link !== undefined){
+if(typeof data0.link !== "string"){
+const err25 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/link",schemaPath:"#/additionalProperties/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validate_variants = validate26;
+const schema51 = {"type":"object","description":"A variants part, parts/variants-<x>.json: the variants whose id starts v-<x> (one hex digit), and for each the ids of the conflict events in its context (in a conflicts part).","additionalProperties":false,"required":["variants","conflicts"],"properties":{"variants":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","bytes","tokens","sha256","profiles"],"properties":{"sources":{"$ref":"#/$defs/refs"},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"},"profiles":{"type":"object","description":"Per enabled agent profile (policy profiles.enabled), evaluated at the variant's shortest directory with the repository shown as /repo: the bytes and tokens that agent would inject, whether it fits its budget, and the files it cuts or drops.","additionalProperties":{"type":"object","additionalProperties":false,"required":["bytes","tokens","fits","dropped"],"properties":{"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"fits":{"type":"boolean"},"dropped":{"type":"array","items":{"type":"string"}}}}}}}},"conflicts":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"array","items":{"type":"string","pattern":"^c-[0-9a-f]{16}$"}}}}};
+const pattern11 = new RegExp("^v-[0-9a-f]{16}$", "u");
+const pattern14 = new RegExp("^c-[0-9a-f]{16}$", "u");
+const schema52 = {"type":"array","items":{"$ref":"#/$defs/ref"}};
+const schema53 = {"type":"object","additionalProperties":false,"required":["id","reason"],"properties":{"id":{"type":"string","minLength":1},"reason":{"type":"string"},"imported_by":{"type":"string"}}};
+const func3 = ucs2length;
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -139,17 +1821,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://rulec.dev/schemas/manifest-v1.json" */;
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -157,8 +1838,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.schema === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
+if(data.variants === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -167,8 +1848,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.bundle_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bundle_id"},message:"must have required property '"+"bundle_id"+"'"};
+if(data.conflicts === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conflicts"},message:"must have required property '"+"conflicts"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -177,8 +1858,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.revision === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
+for(const key0 in data){
+if(!((key0 === "variants") || (key0 === "conflicts"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -187,8 +1869,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.source === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+}
+if(data.variants !== undefined){
+let data0 = data.variants;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 === "string"){
+if(!pattern11.test(key1)){
+const err3 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/propertyNames/pattern",keyword:"pattern",params:{pattern: "^v-[0-9a-f]{16}$"},message:"must match pattern \""+"^v-[0-9a-f]{16}$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -197,8 +1886,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.compiler === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compiler"},message:"must have required property '"+"compiler"+"'"};
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err4 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -207,8 +1898,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.policy === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "policy"},message:"must have required property '"+"policy"+"'"};
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.sources === undefined){
+const err5 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -217,8 +1912,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.tokenizer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenizer"},message:"must have required property '"+"tokenizer"+"'"};
+if(data1.bytes === undefined){
+const err6 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -227,8 +1922,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.layers === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "layers"},message:"must have required property '"+"layers"+"'"};
+if(data1.tokens === undefined){
+const err7 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -237,8 +1932,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.files === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
+if(data1.sha256 === undefined){
+const err8 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -247,8 +1942,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.variants === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(data1.profiles === undefined){
+const err9 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "profiles"},message:"must have required property '"+"profiles"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -257,8 +1952,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.attachments === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'"};
+for(const key3 in data1){
+if(!(((((key3 === "sources") || (key3 === "bytes")) || (key3 === "tokens")) || (key3 === "sha256")) || (key3 === "profiles"))){
+const err10 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -267,8 +1963,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.index === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
+}
+if(data1.sources !== undefined){
+if(!(validate27(data1.sources, {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/sources",parentData:data1,parentDataProperty:"sources",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+if(data1.bytes !== undefined){
+let data3 = data1.bytes;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err11 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -277,8 +1982,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.budgets === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budgets"},message:"must have required property '"+"budgets"+"'"};
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -287,8 +1993,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.diagnostics === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diagnostics"},message:"must have required property '"+"diagnostics"+"'"};
+}
+}
+if(data1.tokens !== undefined){
+let data4 = data1.tokens;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err13 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -297,8 +2007,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.conflicts === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conflicts"},message:"must have required property '"+"conflicts"+"'"};
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -307,9 +2018,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema31.properties, key0))){
-const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+}
+if(data1.sha256 !== undefined){
+let data5 = data1.sha256;
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+const err15 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -319,9 +2034,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.schema !== undefined){
-if("https://rulec.dev/schemas/manifest-v1.json" !== data.schema){
-const err16 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: "https://rulec.dev/schemas/manifest-v1.json"},message:"must be equal to constant"};
+else {
+const err16 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -331,11 +2045,14 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.bundle_id !== undefined){
-let data1 = data.bundle_id;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err17 = {instancePath:instancePath+"/bundle_id",schemaPath:"#/properties/bundle_id/pattern",keyword:"pattern",params:{pattern: "^b-[0-9a-f]{16}$"},message:"must match pattern \""+"^b-[0-9a-f]{16}$"+"\""};
+if(data1.profiles !== undefined){
+let data6 = data1.profiles;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key4 in data6){
+let data7 = data6[key4];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.bytes === undefined){
+const err17 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -344,9 +2061,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/bundle_id",schemaPath:"#/properties/bundle_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.tokens === undefined){
+const err18 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -355,12 +2071,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.revision !== undefined){
-let data2 = data.revision;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.version === undefined){
-const err19 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data7.fits === undefined){
+const err19 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/required",keyword:"required",params:{missingProperty: "fits"},message:"must have required property '"+"fits"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -369,8 +2081,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data2.seq === undefined){
-const err20 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
+if(data7.dropped === undefined){
+const err20 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -379,9 +2091,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!((key1 === "version") || (key1 === "seq"))){
-const err21 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+for(const key5 in data7){
+if(!((((key5 === "bytes") || (key5 === "tokens")) || (key5 === "fits")) || (key5 === "dropped"))){
+const err21 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -391,11 +2103,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data2.version !== undefined){
-let data3 = data2.version;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err22 = {instancePath:instancePath+"/revision/version",schemaPath:"#/properties/revision/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"},message:"must match pattern \""+"^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"+"\""};
+if(data7.bytes !== undefined){
+let data8 = data7.bytes;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err22 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -404,9 +2115,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/revision/version",schemaPath:"#/properties/revision/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data8 == "number"){
+if(data8 < 0 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -416,10 +2127,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data2.seq !== undefined){
-let data4 = data2.seq;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err24 = {instancePath:instancePath+"/revision/seq",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data7.tokens !== undefined){
+let data9 = data7.tokens;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+const err24 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -428,9 +2140,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-const err25 = {instancePath:instancePath+"/revision/seq",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data9 == "number"){
+if(data9 < 0 || isNaN(data9)){
+const err25 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -441,9 +2153,9 @@ errors++;
 }
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data7.fits !== undefined){
+if(typeof data7.fits !== "boolean"){
+const err26 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/fits",schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/properties/fits/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -453,11 +2165,13 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data5 = data.source;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.repo === undefined){
-const err27 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "repo"},message:"must have required property '"+"repo"+"'"};
+if(data7.dropped !== undefined){
+let data11 = data7.dropped;
+if(Array.isArray(data11)){
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data11[i0] !== "string"){
+const err27 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped/" + i0,schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/properties/dropped/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -466,8 +2180,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data5.commit === undefined){
-const err28 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'"};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -476,8 +2192,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data5.dirty === undefined){
-const err29 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "dirty"},message:"must have required property '"+"dirty"+"'"};
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -486,9 +2204,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-for(const key2 in data5){
-if(!(((key2 === "repo") || (key2 === "commit")) || (key2 === "dirty"))){
-const err30 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles",schemaPath:"#/properties/variants/additionalProperties/properties/profiles/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -498,10 +2217,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data5.repo !== undefined){
-let data6 = data5.repo;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err31 = {instancePath:instancePath+"/source/repo",schemaPath:"#/properties/source/properties/repo/type",keyword:"type",params:{type: schema31.properties.source.properties.repo.type},message:"must be string,null"};
+}
+else {
+const err31 = {instancePath:instancePath+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -511,10 +2229,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data5.commit !== undefined){
-let data7 = data5.commit;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err32 = {instancePath:instancePath+"/source/commit",schemaPath:"#/properties/source/properties/commit/type",keyword:"type",params:{type: schema31.properties.source.properties.commit.type},message:"must be string,null"};
+}
+else {
+const err32 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -523,9 +2240,15 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err33 = {instancePath:instancePath+"/source/commit",schemaPath:"#/properties/source/properties/commit/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40,64}$"},message:"must match pattern \""+"^[0-9a-f]{40,64}$"+"\""};
+}
+if(data.conflicts !== undefined){
+let data13 = data.conflicts;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key6 in data13){
+const _errs39 = errors;
+if(typeof key6 === "string"){
+if(!pattern11.test(key6)){
+const err33 = {instancePath:instancePath+"/conflicts",schemaPath:"#/properties/conflicts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^v-[0-9a-f]{16}$"},message:"must match pattern \""+"^v-[0-9a-f]{16}$"+"\"",propertyName:key6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -535,10 +2258,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-if(data5.dirty !== undefined){
-if(typeof data5.dirty !== "boolean"){
-const err34 = {instancePath:instancePath+"/source/dirty",schemaPath:"#/properties/source/properties/dirty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+var valid13 = _errs39 === errors;
+if(!valid13){
+const err34 = {instancePath:instancePath+"/conflicts",schemaPath:"#/properties/conflicts/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -548,9 +2270,15 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key7 in data13){
+let data14 = data13[key7];
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+let data15 = data14[i1];
+if(typeof data15 === "string"){
+if(!pattern14.test(data15)){
+const err35 = {instancePath:instancePath+"/conflicts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/conflicts/additionalProperties/items/pattern",keyword:"pattern",params:{pattern: "^c-[0-9a-f]{16}$"},message:"must match pattern \""+"^c-[0-9a-f]{16}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -560,11 +2288,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.compiler !== undefined){
-let data9 = data.compiler;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.name === undefined){
-const err36 = {instancePath:instancePath+"/compiler",schemaPath:"#/properties/compiler/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+else {
+const err36 = {instancePath:instancePath+"/conflicts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/conflicts/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -573,8 +2298,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data9.version === undefined){
-const err37 = {instancePath:instancePath+"/compiler",schemaPath:"#/properties/compiler/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/conflicts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conflicts/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -583,9 +2310,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key3 in data9){
-if(!((key3 === "name") || (key3 === "version"))){
-const err38 = {instancePath:instancePath+"/compiler",schemaPath:"#/properties/compiler/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/conflicts",schemaPath:"#/properties/conflicts/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -595,9 +2323,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data9.name !== undefined){
-if("rulec" !== data9.name){
-const err39 = {instancePath:instancePath+"/compiler/name",schemaPath:"#/properties/compiler/properties/name/const",keyword:"const",params:{allowedValue: "rulec"},message:"must be equal to constant"};
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -606,1846 +2334,630 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data9.version !== undefined){
-if(typeof data9.version !== "string"){
-const err40 = {instancePath:instancePath+"/compiler/version",schemaPath:"#/properties/compiler/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/compiler",schemaPath:"#/properties/compiler/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.policy !== undefined){
-let data12 = data.policy;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.digest === undefined){
-const err42 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-for(const key4 in data12){
-if(!(key4 === "digest")){
-const err43 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data12.digest !== undefined){
-let data13 = data12.digest;
-if(typeof data13 === "string"){
-if(!pattern7.test(data13)){
-const err44 = {instancePath:instancePath+"/policy/digest",schemaPath:"#/$defs/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/policy/digest",schemaPath:"#/$defs/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.tokenizer !== undefined){
-if(typeof data.tokenizer !== "string"){
-const err47 = {instancePath:instancePath+"/tokenizer",schemaPath:"#/properties/tokenizer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.layers !== undefined){
-let data15 = data.layers;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.local === undefined){
-const err48 = {instancePath:instancePath+"/layers",schemaPath:"#/properties/layers/required",keyword:"required",params:{missingProperty: "local"},message:"must have required property '"+"local"+"'"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(data15.user === undefined){
-const err49 = {instancePath:instancePath+"/layers",schemaPath:"#/properties/layers/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-for(const key5 in data15){
-if(!((key5 === "local") || (key5 === "user"))){
-const err50 = {instancePath:instancePath+"/layers",schemaPath:"#/properties/layers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data15.local !== undefined){
-if(typeof data15.local !== "boolean"){
-const err51 = {instancePath:instancePath+"/layers/local",schemaPath:"#/properties/layers/properties/local/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data15.user !== undefined){
-if(typeof data15.user !== "boolean"){
-const err52 = {instancePath:instancePath+"/layers/user",schemaPath:"#/properties/layers/properties/user/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/layers",schemaPath:"#/properties/layers/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data.files !== undefined){
-let data18 = data.files;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key6 in data18){
-let data19 = data18[key6];
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.sha256 === undefined){
-const err54 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if(data19.size === undefined){
-const err55 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(data19.layer === undefined){
-const err56 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/required",keyword:"required",params:{missingProperty: "layer"},message:"must have required property '"+"layer"+"'"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(data19.format === undefined){
-const err57 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-if(data19.scope === undefined){
-const err58 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-if(data19.activation === undefined){
-const err59 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/required",keyword:"required",params:{missingProperty: "activation"},message:"must have required property '"+"activation"+"'"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-if(data19.tracked === undefined){
-const err60 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/required",keyword:"required",params:{missingProperty: "tracked"},message:"must have required property '"+"tracked"+"'"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-if(data19.root === undefined){
-const err61 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if(data19.path === undefined){
-const err62 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-for(const key7 in data19){
-if(!(func1.call(schema31.properties.files.additionalProperties.properties, key7))){
-const err63 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data19.root !== undefined){
-let data20 = data19.root;
-if(!(((data20 === "repo") || (data20 === "managed")) || (data20 === "user"))){
-const err64 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/root",schemaPath:"#/properties/files/additionalProperties/properties/root/enum",keyword:"enum",params:{allowedValues: schema31.properties.files.additionalProperties.properties.root.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data19.path !== undefined){
-if(typeof data19.path !== "string"){
-const err65 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/files/additionalProperties/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-if(data19.sha256 !== undefined){
-let data22 = data19.sha256;
-if(typeof data22 === "string"){
-if(!pattern7.test(data22)){
-const err66 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data19.size !== undefined){
-let data23 = data19.size;
-if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-const err68 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/size",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-if(typeof data23 == "number"){
-if(data23 < 0 || isNaN(data23)){
-const err69 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/size",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-}
-if(data19.layer !== undefined){
-let data24 = data19.layer;
-if(!(((((data24 === "managed") || (data24 === "repo")) || (data24 === "path")) || (data24 === "local")) || (data24 === "user"))){
-const err70 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/layer",schemaPath:"#/$defs/layer/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-if(data19.format !== undefined){
-if(typeof data19.format !== "string"){
-const err71 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/format",schemaPath:"#/properties/files/additionalProperties/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data19.scope !== undefined){
-if(typeof data19.scope !== "string"){
-const err72 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/scope",schemaPath:"#/properties/files/additionalProperties/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-if(data19.activation !== undefined){
-let data27 = data19.activation;
-if(!(((((data27 === "standing") || (data27 === "attached")) || (data27 === "requested")) || (data27 === "manual")) || (data27 === "import"))){
-const err73 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/activation",schemaPath:"#/properties/files/additionalProperties/properties/activation/enum",keyword:"enum",params:{allowedValues: schema31.properties.files.additionalProperties.properties.activation.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data19.tracked !== undefined){
-if(typeof data19.tracked !== "boolean"){
-const err74 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/tracked",schemaPath:"#/properties/files/additionalProperties/properties/tracked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data19.tokens !== undefined){
-let data29 = data19.tokens;
-if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-const err75 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-if(typeof data29 == "number"){
-if(data29 < 0 || isNaN(data29)){
-const err76 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-}
-if(data19.globs !== undefined){
-let data30 = data19.globs;
-if(Array.isArray(data30)){
-const len0 = data30.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data30[i0] !== "string"){
-const err77 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs/" + i0,schemaPath:"#/properties/files/additionalProperties/properties/globs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs",schemaPath:"#/properties/files/additionalProperties/properties/globs/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data19.link !== undefined){
-if(typeof data19.link !== "string"){
-const err79 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/link",schemaPath:"#/properties/files/additionalProperties/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/files/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/files/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data.variants !== undefined){
-let data33 = data.variants;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-for(const key8 in data33){
-const _errs78 = errors;
-if(typeof key8 === "string"){
-if(!pattern9.test(key8)){
-const err82 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/propertyNames/pattern",keyword:"pattern",params:{pattern: "^v-[0-9a-f]{16}$"},message:"must match pattern \""+"^v-[0-9a-f]{16}$"+"\"",propertyName:key8};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-var valid16 = _errs78 === errors;
-if(!valid16){
-const err83 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-for(const key9 in data33){
-let data34 = data33[key9];
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.sources === undefined){
-const err84 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-if(data34.bytes === undefined){
-const err85 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-if(data34.tokens === undefined){
-const err86 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-if(data34.sha256 === undefined){
-const err87 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-if(data34.profiles === undefined){
-const err88 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/required",keyword:"required",params:{missingProperty: "profiles"},message:"must have required property '"+"profiles"+"'"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-for(const key10 in data34){
-if(!(((((key10 === "sources") || (key10 === "bytes")) || (key10 === "tokens")) || (key10 === "sha256")) || (key10 === "profiles"))){
-const err89 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data34.sources !== undefined){
-if(!(validate21(data34.sources, {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/sources",parentData:data34,parentDataProperty:"sources",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data34.bytes !== undefined){
-let data36 = data34.bytes;
-if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
-const err90 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(typeof data36 == "number"){
-if(data36 < 0 || isNaN(data36)){
-const err91 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-}
-if(data34.tokens !== undefined){
-let data37 = data34.tokens;
-if(!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))){
-const err92 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(typeof data37 == "number"){
-if(data37 < 0 || isNaN(data37)){
-const err93 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-}
-if(data34.sha256 !== undefined){
-let data38 = data34.sha256;
-if(typeof data38 === "string"){
-if(!pattern7.test(data38)){
-const err94 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-if(data34.profiles !== undefined){
-let data39 = data34.profiles;
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-for(const key11 in data39){
-let data40 = data39[key11];
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.bytes === undefined){
-const err96 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(data40.tokens === undefined){
-const err97 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-if(data40.fits === undefined){
-const err98 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/required",keyword:"required",params:{missingProperty: "fits"},message:"must have required property '"+"fits"+"'"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-if(data40.dropped === undefined){
-const err99 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-for(const key12 in data40){
-if(!((((key12 === "bytes") || (key12 === "tokens")) || (key12 === "fits")) || (key12 === "dropped"))){
-const err100 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-if(data40.bytes !== undefined){
-let data41 = data40.bytes;
-if(!((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41)))){
-const err101 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-if(typeof data41 == "number"){
-if(data41 < 0 || isNaN(data41)){
-const err102 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-}
-if(data40.tokens !== undefined){
-let data42 = data40.tokens;
-if(!((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42)))){
-const err103 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-if(typeof data42 == "number"){
-if(data42 < 0 || isNaN(data42)){
-const err104 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-}
-if(data40.fits !== undefined){
-if(typeof data40.fits !== "boolean"){
-const err105 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/fits",schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/properties/fits/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-if(data40.dropped !== undefined){
-let data44 = data40.dropped;
-if(Array.isArray(data44)){
-const len1 = data44.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data44[i1] !== "string"){
-const err106 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped/" + i1,schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/properties/dropped/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/properties/profiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-}
-else {
-const err109 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/profiles",schemaPath:"#/properties/variants/additionalProperties/properties/profiles/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/variants/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/variants/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data.attachments !== undefined){
-let data46 = data.attachments;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-for(const key13 in data46){
-const _errs113 = errors;
-if(typeof key13 === "string"){
-if(!pattern11.test(key13)){
-const err112 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/propertyNames/pattern",keyword:"pattern",params:{pattern: "^a-[0-9a-f]{16}$"},message:"must match pattern \""+"^a-[0-9a-f]{16}$"+"\"",propertyName:key13};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-var valid28 = _errs113 === errors;
-if(!valid28){
-const err113 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/propertyNames",keyword:"propertyNames",params:{propertyName: key13},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-for(const key14 in data46){
-let data47 = data46[key14];
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.sources === undefined){
-const err114 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attachments/additionalProperties/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-if(data47.globs === undefined){
-const err115 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attachments/additionalProperties/required",keyword:"required",params:{missingProperty: "globs"},message:"must have required property '"+"globs"+"'"};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-if(data47.bytes === undefined){
-const err116 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attachments/additionalProperties/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-if(data47.tokens === undefined){
-const err117 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attachments/additionalProperties/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-if(data47.sha256 === undefined){
-const err118 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attachments/additionalProperties/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-for(const key15 in data47){
-if(!(((((key15 === "sources") || (key15 === "globs")) || (key15 === "bytes")) || (key15 === "tokens")) || (key15 === "sha256"))){
-const err119 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attachments/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-}
-if(data47.sources !== undefined){
-if(!(validate21(data47.sources, {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/sources",parentData:data47,parentDataProperty:"sources",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data47.globs !== undefined){
-let data49 = data47.globs;
-if(Array.isArray(data49)){
-if(data49.length < 1){
-const err120 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs",schemaPath:"#/properties/attachments/additionalProperties/properties/globs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-const len2 = data49.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data49[i2] !== "string"){
-const err121 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs/" + i2,schemaPath:"#/properties/attachments/additionalProperties/properties/globs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-}
-}
-else {
-const err122 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs",schemaPath:"#/properties/attachments/additionalProperties/properties/globs/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-}
-if(data47.bytes !== undefined){
-let data51 = data47.bytes;
-if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
-const err123 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-if(typeof data51 == "number"){
-if(data51 < 0 || isNaN(data51)){
-const err124 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-}
-}
-if(data47.tokens !== undefined){
-let data52 = data47.tokens;
-if(!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))){
-const err125 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-if(typeof data52 == "number"){
-if(data52 < 0 || isNaN(data52)){
-const err126 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-}
-}
-if(data47.sha256 !== undefined){
-let data53 = data47.sha256;
-if(typeof data53 === "string"){
-if(!pattern7.test(data53)){
-const err127 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-}
-else {
-const err128 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-}
-}
-else {
-const err129 = {instancePath:instancePath+"/attachments/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attachments/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-}
-else {
-const err130 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-}
-if(data.index !== undefined){
-let data54 = data.index;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54[""] === undefined){
-const err131 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/required",keyword:"required",params:{missingProperty: ""},message:"must have required property '"+""+"'"};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-for(const key16 in data54){
-if(!(key16 === "")){
-let data55 = data54[key16];
-if(typeof data55 === "string"){
-if(!pattern9.test(data55)){
-const err132 = {instancePath:instancePath+"/index/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/index/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^v-[0-9a-f]{16}$"},message:"must match pattern \""+"^v-[0-9a-f]{16}$"+"\""};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-}
-else {
-const err133 = {instancePath:instancePath+"/index/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/index/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-}
-}
-if(data54[""] !== undefined){
-let data56 = data54[""];
-if(typeof data56 === "string"){
-if(!pattern9.test(data56)){
-const err134 = {instancePath:instancePath+"/index/",schemaPath:"#/properties/index/properties//pattern",keyword:"pattern",params:{pattern: "^v-[0-9a-f]{16}$"},message:"must match pattern \""+"^v-[0-9a-f]{16}$"+"\""};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-}
-else {
-const err135 = {instancePath:instancePath+"/index/",schemaPath:"#/properties/index/properties//type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-}
-}
-else {
-const err136 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-}
-if(data.budgets !== undefined){
-let data57 = data.budgets;
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.over === undefined){
-const err137 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'"};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-for(const key17 in data57){
-if(!(key17 === "over")){
-const err138 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-}
-if(data57.over !== undefined){
-let data58 = data57.over;
-if(Array.isArray(data58)){
-const len3 = data58.length;
-for(let i3=0; i3<len3; i3++){
-let data59 = data58[i3];
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.kind === undefined){
-const err139 = {instancePath:instancePath+"/budgets/over/" + i3,schemaPath:"#/properties/budgets/properties/over/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-if(data59.id === undefined){
-const err140 = {instancePath:instancePath+"/budgets/over/" + i3,schemaPath:"#/properties/budgets/properties/over/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-if(data59.tokens === undefined){
-const err141 = {instancePath:instancePath+"/budgets/over/" + i3,schemaPath:"#/properties/budgets/properties/over/items/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-if(data59.budget === undefined){
-const err142 = {instancePath:instancePath+"/budgets/over/" + i3,schemaPath:"#/properties/budgets/properties/over/items/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-for(const key18 in data59){
-if(!(((((key18 === "kind") || (key18 === "id")) || (key18 === "tokens")) || (key18 === "budget")) || (key18 === "layer"))){
-const err143 = {instancePath:instancePath+"/budgets/over/" + i3,schemaPath:"#/properties/budgets/properties/over/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-}
-if(data59.kind !== undefined){
-let data60 = data59.kind;
-if(!(((data60 === "variant") || (data60 === "attachment")) || (data60 === "layer"))){
-const err144 = {instancePath:instancePath+"/budgets/over/" + i3+"/kind",schemaPath:"#/properties/budgets/properties/over/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.budgets.properties.over.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-}
-if(data59.id !== undefined){
-if(typeof data59.id !== "string"){
-const err145 = {instancePath:instancePath+"/budgets/over/" + i3+"/id",schemaPath:"#/properties/budgets/properties/over/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
-}
-}
-if(data59.tokens !== undefined){
-let data62 = data59.tokens;
-if(!((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62)))){
-const err146 = {instancePath:instancePath+"/budgets/over/" + i3+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
-}
-if(typeof data62 == "number"){
-if(data62 < 0 || isNaN(data62)){
-const err147 = {instancePath:instancePath+"/budgets/over/" + i3+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-}
-}
-if(data59.budget !== undefined){
-let data63 = data59.budget;
-if(!((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63)))){
-const err148 = {instancePath:instancePath+"/budgets/over/" + i3+"/budget",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-if(typeof data63 == "number"){
-if(data63 < 0 || isNaN(data63)){
-const err149 = {instancePath:instancePath+"/budgets/over/" + i3+"/budget",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-}
-}
-if(data59.layer !== undefined){
-let data64 = data59.layer;
-if(!(((((data64 === "managed") || (data64 === "repo")) || (data64 === "path")) || (data64 === "local")) || (data64 === "user"))){
-const err150 = {instancePath:instancePath+"/budgets/over/" + i3+"/layer",schemaPath:"#/properties/budgets/properties/over/items/properties/layer/enum",keyword:"enum",params:{allowedValues: schema31.properties.budgets.properties.over.items.properties.layer.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-}
-}
-else {
-const err151 = {instancePath:instancePath+"/budgets/over/" + i3,schemaPath:"#/properties/budgets/properties/over/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-}
-}
-else {
-const err152 = {instancePath:instancePath+"/budgets/over",schemaPath:"#/properties/budgets/properties/over/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-}
-}
-else {
-const err153 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-}
-if(data.diagnostics !== undefined){
-let data65 = data.diagnostics;
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(data65.errors === undefined){
-const err154 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'"};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-if(data65.warnings === undefined){
-const err155 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "warnings"},message:"must have required property '"+"warnings"+"'"};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
-}
-if(data65.infos === undefined){
-const err156 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "infos"},message:"must have required property '"+"infos"+"'"};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
-}
-if(data65.codes === undefined){
-const err157 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "codes"},message:"must have required property '"+"codes"+"'"};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
-}
-for(const key19 in data65){
-if(!((((key19 === "errors") || (key19 === "warnings")) || (key19 === "infos")) || (key19 === "codes"))){
-const err158 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
-}
-}
-if(data65.errors !== undefined){
-let data66 = data65.errors;
-if(!((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66)))){
-const err159 = {instancePath:instancePath+"/diagnostics/errors",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
-}
-if(typeof data66 == "number"){
-if(data66 < 0 || isNaN(data66)){
-const err160 = {instancePath:instancePath+"/diagnostics/errors",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
-}
-}
-}
-if(data65.warnings !== undefined){
-let data67 = data65.warnings;
-if(!((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67)))){
-const err161 = {instancePath:instancePath+"/diagnostics/warnings",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
-}
-if(typeof data67 == "number"){
-if(data67 < 0 || isNaN(data67)){
-const err162 = {instancePath:instancePath+"/diagnostics/warnings",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
-}
-}
-}
-if(data65.infos !== undefined){
-let data68 = data65.infos;
-if(!((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68)))){
-const err163 = {instancePath:instancePath+"/diagnostics/infos",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
-}
-if(typeof data68 == "number"){
-if(data68 < 0 || isNaN(data68)){
-const err164 = {instancePath:instancePath+"/diagnostics/infos",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-}
-}
-if(data65.codes !== undefined){
-let data69 = data65.codes;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-for(const key20 in data69){
-let data70 = data69[key20];
-if(!((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70)))){
-const err165 = {instancePath:instancePath+"/diagnostics/codes/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-if(typeof data70 == "number"){
-if(data70 < 0 || isNaN(data70)){
-const err166 = {instancePath:instancePath+"/diagnostics/codes/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err167 = {instancePath:instancePath+"/diagnostics/codes",schemaPath:"#/properties/diagnostics/properties/codes/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err167];
-}
-else {
-vErrors.push(err167);
-}
-errors++;
-}
-}
-}
-else {
-const err168 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err168];
-}
-else {
-vErrors.push(err168);
-}
-errors++;
-}
-}
-if(data.conflicts !== undefined){
-let data71 = data.conflicts;
-if(Array.isArray(data71)){
-const len4 = data71.length;
-for(let i4=0; i4<len4; i4++){
-let data72 = data71[i4];
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-if(data72.type === undefined){
-const err169 = {instancePath:instancePath+"/conflicts/" + i4,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
-}
-if(data72.id === undefined){
-const err170 = {instancePath:instancePath+"/conflicts/" + i4,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err170];
-}
-else {
-vErrors.push(err170);
-}
-errors++;
-}
-if(data72.kind === undefined){
-const err171 = {instancePath:instancePath+"/conflicts/" + i4,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
-if(vErrors === null){
-vErrors = [err171];
-}
-else {
-vErrors.push(err171);
-}
-errors++;
-}
-if(data72.topic === undefined){
-const err172 = {instancePath:instancePath+"/conflicts/" + i4,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'"};
-if(vErrors === null){
-vErrors = [err172];
-}
-else {
-vErrors.push(err172);
-}
-errors++;
-}
-if(data72.sides === undefined){
-const err173 = {instancePath:instancePath+"/conflicts/" + i4,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "sides"},message:"must have required property '"+"sides"+"'"};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
-}
-if(data72.ruling === undefined){
-const err174 = {instancePath:instancePath+"/conflicts/" + i4,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "ruling"},message:"must have required property '"+"ruling"+"'"};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
-}
-if(data72.reason === undefined){
-const err175 = {instancePath:instancePath+"/conflicts/" + i4,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
-}
-if(data72.severity === undefined){
-const err176 = {instancePath:instancePath+"/conflicts/" + i4,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
-}
-if(data72.type !== undefined){
-if("instruction_conflict" !== data72.type){
-const err177 = {instancePath:instancePath+"/conflicts/" + i4+"/type",schemaPath:"#/properties/conflicts/items/properties/type/const",keyword:"const",params:{allowedValue: "instruction_conflict"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err177];
-}
-else {
-vErrors.push(err177);
-}
-errors++;
-}
-}
-if(data72.id !== undefined){
-let data74 = data72.id;
-if(typeof data74 === "string"){
-if(!pattern15.test(data74)){
-const err178 = {instancePath:instancePath+"/conflicts/" + i4+"/id",schemaPath:"#/properties/conflicts/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^c-[0-9a-f]{16}$"},message:"must match pattern \""+"^c-[0-9a-f]{16}$"+"\""};
-if(vErrors === null){
-vErrors = [err178];
-}
-else {
-vErrors.push(err178);
-}
-errors++;
-}
-}
-else {
-const err179 = {instancePath:instancePath+"/conflicts/" + i4+"/id",schemaPath:"#/properties/conflicts/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err179];
-}
-else {
-vErrors.push(err179);
-}
-errors++;
-}
-}
-if(data72.kind !== undefined){
-let data75 = data72.kind;
-if(!((((((data75 === "override") || (data75 === "shadow")) || (data75 === "violation")) || (data75 === "contradiction")) || (data75 === "duplicate")) || (data75 === "copy"))){
-const err180 = {instancePath:instancePath+"/conflicts/" + i4+"/kind",schemaPath:"#/properties/conflicts/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.conflicts.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err180];
-}
-else {
-vErrors.push(err180);
-}
-errors++;
-}
-}
-if(data72.topic !== undefined){
-if(typeof data72.topic !== "string"){
-const err181 = {instancePath:instancePath+"/conflicts/" + i4+"/topic",schemaPath:"#/properties/conflicts/items/properties/topic/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err181];
-}
-else {
-vErrors.push(err181);
-}
-errors++;
-}
-}
-if(data72.sides !== undefined){
-let data77 = data72.sides;
-if(Array.isArray(data77)){
-if(data77.length < 1){
-const err182 = {instancePath:instancePath+"/conflicts/" + i4+"/sides",schemaPath:"#/properties/conflicts/items/properties/sides/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err182];
-}
-else {
-vErrors.push(err182);
-}
-errors++;
-}
-const len5 = data77.length;
-for(let i5=0; i5<len5; i5++){
-let data78 = data77[i5];
-if(!(data78 && typeof data78 == "object" && !Array.isArray(data78))){
-const err183 = {instancePath:instancePath+"/conflicts/" + i4+"/sides/" + i5,schemaPath:"#/properties/conflicts/items/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err183];
-}
-else {
-vErrors.push(err183);
-}
-errors++;
-}
-}
-}
-else {
-const err184 = {instancePath:instancePath+"/conflicts/" + i4+"/sides",schemaPath:"#/properties/conflicts/items/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err184];
-}
-else {
-vErrors.push(err184);
-}
-errors++;
-}
-}
-if(data72.ruling !== undefined){
-if(typeof data72.ruling !== "string"){
-const err185 = {instancePath:instancePath+"/conflicts/" + i4+"/ruling",schemaPath:"#/properties/conflicts/items/properties/ruling/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err185];
-}
-else {
-vErrors.push(err185);
-}
-errors++;
-}
-}
-if(data72.reason !== undefined){
-if(typeof data72.reason !== "string"){
-const err186 = {instancePath:instancePath+"/conflicts/" + i4+"/reason",schemaPath:"#/properties/conflicts/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err186];
-}
-else {
-vErrors.push(err186);
-}
-errors++;
-}
-}
-if(data72.severity !== undefined){
-let data81 = data72.severity;
-if(!(((data81 === "error") || (data81 === "warning")) || (data81 === "info"))){
-const err187 = {instancePath:instancePath+"/conflicts/" + i4+"/severity",schemaPath:"#/properties/conflicts/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema31.properties.conflicts.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err187];
-}
-else {
-vErrors.push(err187);
-}
-errors++;
-}
-}
-}
-else {
-const err188 = {instancePath:instancePath+"/conflicts/" + i4,schemaPath:"#/properties/conflicts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err188];
-}
-else {
-vErrors.push(err188);
-}
-errors++;
-}
-}
-}
-else {
-const err189 = {instancePath:instancePath+"/conflicts",schemaPath:"#/properties/conflicts/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err189];
-}
-else {
-vErrors.push(err189);
-}
-errors++;
-}
-}
-}
-else {
-const err190 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err190];
-}
-else {
-vErrors.push(err190);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validate_attachments = validate29;
+const schema59 = {"type":"object","propertyNames":{"pattern":"^a-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","globs","bytes","tokens","sha256"],"properties":{"sources":{"$ref":"#/$defs/refs"},"globs":{"type":"array","items":{"type":"string"},"minItems":1},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"}}},"description":"parts/attachments.json: every attachment by id."};
+const pattern15 = new RegExp("^a-[0-9a-f]{16}$", "u");
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate29.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern15.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^a-[0-9a-f]{16}$"},message:"must match pattern \""+"^a-[0-9a-f]{16}$"+"\"",propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+for(const key1 in data){
+let data0 = data[key1];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.sources === undefined){
+const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.globs === undefined){
+const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "globs"},message:"must have required property '"+"globs"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.bytes === undefined){
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0.tokens === undefined){
+const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0.sha256 === undefined){
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key2 in data0){
+if(!(((((key2 === "sources") || (key2 === "globs")) || (key2 === "bytes")) || (key2 === "tokens")) || (key2 === "sha256"))){
+const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data0.sources !== undefined){
+if(!(validate27(data0.sources, {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sources",parentData:data0,parentDataProperty:"sources",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+if(data0.globs !== undefined){
+let data2 = data0.globs;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs",schemaPath:"#/additionalProperties/properties/globs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data2[i0] !== "string"){
+const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs/" + i0,schemaPath:"#/additionalProperties/properties/globs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/globs",schemaPath:"#/additionalProperties/properties/globs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data0.bytes !== undefined){
+let data4 = data0.bytes;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/bytes",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data0.tokens !== undefined){
+let data5 = data0.tokens;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err13 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err14 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data0.sha256 !== undefined){
+let data6 = data0.sha256;
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sha256",schemaPath:"#/$defs/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validate_index = validate31;
+const schema63 = {"type":"object","description":"An index part, parts/index-<xx>.json: directory → variant id, only where a directory's variant differs from its parent's; '' is the root (in the part of ''). A directory sits in the part named by the first two hex digits of the sha256 of its top-level directory name. A path resolves to the nearest indexed ancestor directory.","additionalProperties":{"type":"string","pattern":"^v-[0-9a-f]{16}$"}};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+let data0 = data[key0];
+if(typeof data0 === "string"){
+if(!pattern11.test(data0)){
+const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^v-[0-9a-f]{16}$"},message:"must match pattern \""+"^v-[0-9a-f]{16}$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validate_conflicts = validate32;
+const schema64 = {"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id; each validates against conflict-event.schema.json.","items":{"type":"object","required":["type","id","kind","topic","sides","ruling","reason","severity","variants"],"properties":{"type":{"const":"instruction_conflict"},"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"sides":{"type":"array","minItems":1,"items":{"type":"object"}},"ruling":{"type":"string"},"reason":{"type":"string"},"severity":{"enum":["error","warning","info"]},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."}}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate32.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.type === undefined){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.id === undefined){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0.kind === undefined){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.topic === undefined){
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.sides === undefined){
+const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "sides"},message:"must have required property '"+"sides"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0.ruling === undefined){
+const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "ruling"},message:"must have required property '"+"ruling"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0.reason === undefined){
+const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data0.severity === undefined){
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data0.variants === undefined){
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data0.type !== undefined){
+if("instruction_conflict" !== data0.type){
+const err9 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/const",keyword:"const",params:{allowedValue: "instruction_conflict"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data0.id !== undefined){
+let data2 = data0.id;
+if(typeof data2 === "string"){
+if(!pattern14.test(data2)){
+const err10 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^c-[0-9a-f]{16}$"},message:"must match pattern \""+"^c-[0-9a-f]{16}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data0.kind !== undefined){
+let data3 = data0.kind;
+if(!((((((data3 === "override") || (data3 === "shadow")) || (data3 === "violation")) || (data3 === "contradiction")) || (data3 === "duplicate")) || (data3 === "copy"))){
+const err12 = {instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data0.topic !== undefined){
+if(typeof data0.topic !== "string"){
+const err13 = {instancePath:instancePath+"/" + i0+"/topic",schemaPath:"#/items/properties/topic/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data0.sides !== undefined){
+let data5 = data0.sides;
+if(Array.isArray(data5)){
+if(data5.length < 1){
+const err14 = {instancePath:instancePath+"/" + i0+"/sides",schemaPath:"#/items/properties/sides/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err15 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/" + i0+"/sides",schemaPath:"#/items/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data0.ruling !== undefined){
+if(typeof data0.ruling !== "string"){
+const err17 = {instancePath:instancePath+"/" + i0+"/ruling",schemaPath:"#/items/properties/ruling/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data0.reason !== undefined){
+if(typeof data0.reason !== "string"){
+const err18 = {instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data0.severity !== undefined){
+let data9 = data0.severity;
+if(!(((data9 === "error") || (data9 === "warning")) || (data9 === "info"))){
+const err19 = {instancePath:instancePath+"/" + i0+"/severity",schemaPath:"#/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema64.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data0.variants !== undefined){
+let data10 = data0.variants;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+let data11 = data10[i2];
+if(typeof data11 === "string"){
+if(!pattern11.test(data11)){
+const err20 = {instancePath:instancePath+"/" + i0+"/variants/" + i2,schemaPath:"#/items/properties/variants/items/pattern",keyword:"pattern",params:{pattern: "^v-[0-9a-f]{16}$"},message:"must match pattern \""+"^v-[0-9a-f]{16}$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/" + i0+"/variants/" + i2,schemaPath:"#/items/properties/variants/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/" + i0+"/variants",schemaPath:"#/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+validate32.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};

@@ -2,21 +2,27 @@
  * The bundle model: the one definition of a manifest that every writer (emit)
  * and reader (openBundle, explain, diff, registry) uses.
  *
- * - `ManifestV1` mirrors `schemas/manifest.schema.json` field for field
- *   (test/bundle-model.test.ts holds the two together).
- * - The bundle id hashes the compiled content only: every field but
- *   `BUNDLE_ID_EXCLUDED`. The bundle digest hashes the canonical bytes of the
- *   whole manifest.
+ * - `ManifestV1` is the whole manifest in memory; on disk it is split
+ *   (`encodeManifest`) into a small root, `manifest.json` (`ManifestRoot`), and
+ *   parts under `parts/` — the file table, the attachments, the conflicts, the
+ *   path index sharded by top-level directory and the variants sharded by id —
+ *   each recorded in the root by its sha256 and size, so a reader can verify
+ *   just the parts it reads. `schemas/manifest.schema.json` describes the root
+ *   and, in `$defs`, each part (test/bundle-model.test.ts holds type and schema together).
+ * - The bundle id hashes the root without `BUNDLE_ID_EXCLUDED` (its part
+ *   digests cover every part), so it names the compiled content only. The
+ *   bundle digest hashes the canonical bytes of the whole root.
  * - `variantFor(index, path)` is the one answer to "which variant serves this path".
  * Reading and verifying manifest bytes is in parse-manifest.ts.
  */
 import type { Activation, Layer, Root } from '../types.js';
 import type { ConflictEvent } from '../conflicts/events.js';
 import { canonicalJson } from '../util/canonical-json.js';
-import { contentId, digestOf } from '../util/hash.js';
+import { compareCodeUnits } from '../util/compare.js';
+import { contentId, digestOf, sha256Hex } from '../util/hash.js';
 import { dirnameOf } from '../util/posix-path.js';
 
-export const MANIFEST_SCHEMA_ID = 'https://rulec.dev/schemas/manifest-v1.json';
+export const MANIFEST_SCHEMA_ID = 'https://rulec.dev/schemas/manifest-v2.json';
 
 /** A source applied inside a variant or attachment, in render order. */
 export interface ManifestRef {
@@ -97,12 +103,47 @@ export const BUNDLE_ID_EXCLUDED = ['bundle_id', 'revision', 'source'] as const;
 type Provenance = (typeof BUNDLE_ID_EXCLUDED)[number];
 export type ManifestContent = Omit<ManifestV1, Provenance>;
 
+/** The tables that live in parts beside the root, not in it. */
+export const PART_TABLES = ['files', 'variants', 'attachments', 'index', 'conflicts'] as const;
+export type PartTable = (typeof PART_TABLES)[number];
+
+/** A part as the root records it: the sha256 and size of its canonical bytes. */
+export interface ManifestPartRef {
+  sha256: string;
+  bytes: number;
+}
+
+/** manifest.json: the manifest without its tables, which it records as parts. */
+export interface ManifestRoot extends Omit<ManifestV1, PartTable> {
+  parts: Record<string, ManifestPartRef>;
+  /** How many files context/, attachments/ and sources/ hold, so an extra or missing one is refused at open. */
+  entries: { context: number; attachments: number; sources: number };
+}
+
 /** The grammar of ids that become file names inside a bundle. */
 export const ID_GRAMMAR = {
   bundle: /^b-[0-9a-f]{16}$/,
   variant: /^v-[0-9a-f]{16}$/,
   attachment: /^a-[0-9a-f]{16}$/,
+  part: /^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$/,
 } as const;
+
+/**
+ * The index part that holds directory `dir`: chosen by its top-level
+ * directory, so a path's ancestors all sit in one part, '' aside.
+ */
+export function indexPartOf(dir: string): string {
+  const slash = dir.indexOf('/');
+  return `index-${sha256Hex(slash < 0 ? dir : dir.slice(0, slash)).slice(0, 2)}`;
+}
+
+/**
+ * The variants part that holds variant `id`: its first hex digit, so 16 parts
+ * at most and manifest.json stays small (a forged id is hashed, never used as a name).
+ */
+export function variantPartOf(id: string): string {
+  return `variants-${typeof id === 'string' && ID_GRAMMAR.variant.test(id) ? id.slice(2, 3) : sha256Hex(String(id)).slice(0, 1)}`;
+}
 
 /** The content part of a manifest (what the bundle id hashes). */
 export function contentOf(m: ManifestV1): ManifestContent {
@@ -111,26 +152,129 @@ export function contentOf(m: ManifestV1): ManifestContent {
   return content as unknown as ManifestContent;
 }
 
-export function bundleIdOf(content: ManifestContent): string {
-  return bundleIdOfCanonical(canonicalJson(content));
+/** A manifest as the files that hold it. */
+export interface EncodedManifest {
+  root: ManifestRoot;
+  /** The canonical bytes of manifest.json. */
+  text: string;
+  /** Part name → its canonical bytes. */
+  parts: Map<string, string>;
 }
 
-/** The bundle id of content already in canonical JSON. */
+/** A variants part: the variants whose id starts `v-<x>`, and for each the ids of the conflict events in its context. */
+export interface VariantsPart {
+  variants: Record<string, ManifestVariant>;
+  conflicts: Record<string, string[]>;
+}
+
+/** The conflicts part that holds event `id`: its first hex digit, as for variants. */
+export function conflictPartOf(id: string): string {
+  return `conflicts-${typeof id === 'string' && /^c-[0-9a-f]{16}$/.test(id) ? id.slice(2, 3) : sha256Hex(String(id)).slice(0, 1)}`;
+}
+
+/**
+ * Each part's value: the file and attachment tables whole; the index by
+ * top-level directory; the variants, and the conflict events (sorted by id),
+ * by the first hex digits of their ids. A variant's part lists its events, so
+ * a reader of one path reads only the conflict parts that concern it.
+ */
+export function partValues(c: Pick<ManifestV1, PartTable>): Map<string, unknown> {
+  const parts = new Map<string, unknown>([['files', c.files], ['attachments', c.attachments]]);
+  const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+  const get = <T>(name: string, map: Map<string, unknown>, make: () => T): T => {
+    if (!map.has(name)) map.set(name, make());
+    return map.get(name) as T;
+  };
+  for (const [dir, id] of Object.entries(c.index)) get(indexPartOf(dir), parts, dict<string>)[dir] = id;
+  const eventsOf = new Map<string, unknown>();
+  for (const e of c.conflicts) {
+    get(conflictPartOf(e.id), parts, (): ConflictEvent[] => []).push(e);
+    // String(): a forged event without an id still encodes, and its part's schema refuses it.
+    for (const v of e.variants ?? []) get(v, eventsOf, (): string[] => []).push(String(e.id));
+  }
+  for (const [id, v] of Object.entries(c.variants)) {
+    const part = get(variantPartOf(id), parts, (): VariantsPart => ({ variants: dict(), conflicts: dict() }));
+    part.variants[id] = v;
+    const events = eventsOf.get(id) as string[] | undefined;
+    if (events) part.conflicts[id] = events;
+  }
+  return parts;
+}
+
+/** The tables back from part values (what `partValues` made): parts of one table merged, conflicts in part order. */
+export function joinParts(values: ReadonlyMap<string, unknown>): Pick<ManifestV1, PartTable> {
+  const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+  const out: Pick<ManifestV1, PartTable> = { files: dict(), variants: dict(), attachments: dict(), index: dict(), conflicts: [] };
+  for (const name of [...values.keys()].sort(compareCodeUnits)) {
+    const value = values.get(name);
+    const table = tableOfPart(name);
+    if (table === 'conflicts') for (const e of value as ConflictEvent[]) out.conflicts.push(e);
+    else if (table === 'variants') Object.assign(out.variants, (value as VariantsPart).variants);
+    else Object.assign(out[table], value);
+  }
+  return out;
+}
+
+/** The table a part holds, from its name (`index-3f` → index). */
+export function tableOfPart(name: string): PartTable {
+  const dash = name.indexOf('-');
+  return (dash < 0 ? name : name.slice(0, dash)) as PartTable;
+}
+
+/** The root without provenance (what the bundle id hashes) and the canonical bytes of every part. */
+function encodeContent(c: ManifestContent): { head: Omit<ManifestRoot, Provenance>; parts: Map<string, string> } {
+  const { files, variants, attachments, index, conflicts, ...rest } = c;
+  const parts = new Map<string, string>();
+  const refs: Record<string, ManifestPartRef> = Object.create(null);
+  for (const [name, value] of partValues({ files, variants, attachments, index, conflicts })) {
+    const text = canonicalJson(value);
+    parts.set(name, text);
+    refs[name] = { sha256: digestOf(text), bytes: Buffer.byteLength(text) };
+  }
+  const sources = new Set(Object.values(files).map((f) => f.sha256)).size;
+  const entries = { context: Object.keys(variants).length, attachments: Object.keys(attachments).length, sources };
+  return { head: { ...rest, parts: refs, entries }, parts };
+}
+
+/** Encodings already made, per manifest object: a manifest is never changed once sealed or parsed. */
+const encoded = new WeakMap<ManifestV1, EncodedManifest>();
+
+/** The files that hold `m`: manifest.json's bytes and each part's (computed once per manifest object). */
+export function encodeManifest(m: ManifestV1): EncodedManifest {
+  let e = encoded.get(m);
+  if (e === undefined) {
+    const { head, parts } = encodeContent(contentOf(m));
+    const root: ManifestRoot = { ...head, bundle_id: m.bundle_id, revision: m.revision, source: m.source };
+    encoded.set(m, (e = { root, text: canonicalJson(root), parts }));
+  }
+  return e;
+}
+
+export function bundleIdOf(content: ManifestContent): string {
+  return bundleIdOfCanonical(canonicalJson(encodeContent(content).head));
+}
+
+/** The bundle id of a root without provenance, already in canonical JSON. */
 export function bundleIdOfCanonical(canonicalContent: string): string {
   return contentId('b-', canonicalContent);
 }
 
 /** Seal content into a manifest: derive the bundle id and attach provenance. */
 export function sealManifest(content: ManifestContent, revision: ManifestV1['revision'], source: ManifestV1['source']): ManifestV1 {
-  return { ...content, bundle_id: bundleIdOf(content), revision, source };
+  const { head, parts } = encodeContent(content);
+  const bundle_id = bundleIdOfCanonical(canonicalJson(head));
+  const manifest: ManifestV1 = { ...content, bundle_id, revision, source };
+  const root: ManifestRoot = { ...head, bundle_id, revision, source };
+  encoded.set(manifest, { root, text: canonicalJson(root), parts });
+  return manifest;
 }
 
-/** The exact bytes of manifest.json (canonical JSON, RFC 8785). */
+/** The exact bytes of manifest.json (the root, canonical JSON, RFC 8785). */
 export function manifestBytes(manifest: ManifestV1): string {
-  return canonicalJson(manifest);
+  return encodeManifest(manifest).text;
 }
 
-/** `sha256:` + sha256 of the canonical manifest bytes. */
+/** `sha256:` + sha256 of the canonical root bytes (manifest.json), which pin every part by digest. */
 export function bundleDigest(manifest: ManifestV1): string {
   return digestOf(manifestBytes(manifest));
 }
@@ -140,7 +284,11 @@ export function bundleDigest(manifest: ManifestV1): string {
  * an indexed directory, else its nearest indexed ancestor ('' is always indexed).
  */
 export function servingDir(index: ManifestV1['index'], path: string): string {
-  const has = (d: string): boolean => Object.prototype.hasOwnProperty.call(index, d);
+  return servingDirBy((d) => Object.prototype.hasOwnProperty.call(index, d), path);
+}
+
+/** `servingDir` over an index known only through `has` (a bundle read part by part). */
+export function servingDirBy(has: (dir: string) => boolean, path: string): string {
   let dir = has(path) ? path : dirnameOf(path);
   while (dir !== '' && !has(dir)) dir = dirnameOf(dir);
   return dir;

@@ -1,28 +1,33 @@
 /**
  * openBundle(): what an agent runtime calls before it injects anything.
  *
- * 1. The bundle directory holds exactly manifest.json, context/,
+ * 1. The bundle directory holds exactly manifest.json, parts/, context/,
  *    attachments/ and sources/ — real directories and regular files, no links.
- * 2. Read manifest.json; when the caller pins a digest, refuse any other.
- * 3. parseManifest: canonical bytes, the schema (every id matches its grammar
- *    before it names a file), a bundle id derived from the content.
- * 4. context/, attachments/ and sources/ hold exactly the files the manifest
- *    lists (sources/ one blob per distinct `files[].sha256`), each a regular
- *    file of the listed size.
- * 5. A text or source blob is read and checked against its sha256 before it
- *    is first served (or all at once with `verify: 'all'` / `verifyAll()`).
+ * 2. Read manifest.json (the root); when the caller pins a digest, refuse any other.
+ * 3. parseManifestRoot: canonical bytes, the schema (every part name matches
+ *    its grammar before it names a file), a bundle id derived from the root,
+ *    whose part digests cover every part.
+ * 4. parts/ holds exactly the parts the root lists; context/, attachments/
+ *    and sources/ hold as many regular files as the root counts, each named
+ *    by its directory's grammar.
+ * 5. A part, a text or a source blob is read and checked against the digest
+ *    that vouches for it before it is first used: a path's lookup reads only
+ *    the parts that path needs (lazy-manifest.ts). `verify: 'all'` /
+ *    `verifyAll()` / `.manifest` read and check every part (parseManifest),
+ *    and verifyAll then every listed file's name, size and digest.
  * Anything wrong → BundleError with a coded diagnostic: fail closed.
  */
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import picomatch from 'picomatch';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diag } from '../diagnostics/diagnostic.js';
-import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { digestOf } from '../util/hash.js';
-import { BUNDLE_DIRS, BUNDLE_TOP_LEVEL, CURRENT_POINTER, entryFile, listedFiles, MANIFEST_FILE, parseCurrentPointer, sourceBlobFile, type EntryKind } from './layout.js';
-import { normaliseBundlePath, variantFor, type ManifestRef, type ManifestV1 } from './model.js';
-import { parseManifest } from './parse-manifest.js';
+import { BUNDLE_DIRS, BUNDLE_TOP_LEVEL, CURRENT_POINTER, entryFile, entryNameFits, listedFiles, listedParts, MANIFEST_FILE, PART_DIR, parseCurrentPointer,
+  partFile, sourceBlobFile, type EntryKind } from './layout.js';
+import { lazyLookup } from './lazy-manifest.js';
+import { attachmentsMatching, servingVariant, type ManifestLookup } from './manifest-lookup.js';
+import { normaliseBundlePath, type ManifestRef, type ManifestRoot, type ManifestV1 } from './model.js';
+import { parseManifest, parseManifestRoot, parsePart } from './parse-manifest.js';
 import { readRegularFile } from './read-regular.js';
 
 /** A bundle that failed verification; `diagnostic.code` says how (RC70xx). */
@@ -55,21 +60,26 @@ export interface OpenedBundle {
   dir: string;
   bundleId: string;
   digest: string;
-  manifest: ManifestV1;
+  /** manifest.json: everything but the tables, and the digest of each part that holds them. */
+  root: ManifestRoot;
+  /** The tables, read part by part as they are asked for, each part verified on first read. */
+  lookup: ManifestLookup;
+  /** The whole manifest: every part read and verified on first access (the texts are not). */
+  readonly manifest: ManifestV1;
   contextFor(path: string): PathContext;
   attachmentsFor(path: string): PathAttachment[];
   /** The frozen text of variant or attachment `id`, checked against its digest; throws RangeError for an id the manifest does not list. */
   entryText(kind: 'variant' | 'attachment', id: string): string;
   /** The raw bytes of source `id` (a key of `manifest.files`), checked against its digest; null for an id the manifest does not list. */
   sourceBytes(id: string): Uint8Array | null;
-  /** Read and check every context, attachment and source blob now (openBundle checks each on first use). */
+  /** Read and check every part, and every context, attachment and source blob, now (openBundle checks each on first use). */
   verifyAll(): void;
 }
 
 export interface OpenOptions {
   /** Refuse the bundle unless its manifest digest equals this. */
   expectDigest?: string;
-  /** 'lazy' (default): check each text when first served; 'all': check every text while opening. */
+  /** 'lazy' (default): check each part and text when first used; 'all': check everything while opening. */
   verify?: 'lazy' | 'all';
   /**
    * An extra check of the manifest bytes before anything else is read, e.g. a
@@ -87,69 +97,132 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
   }
   const refused = options.verifyManifest?.(raw) ?? null;
   if (refused) throw new BundleError(refused);
-  const parsed = parseManifest(raw);
+  const parsed = parseManifestRoot(raw);
   if (!parsed.ok) throw new BundleError(parsed.diagnostic);
-  const manifest = parsed.manifest;
-  const listed = listedFiles(manifest);
-  checkListing(dir, listed);
+  const root = parsed.root;
+  checkEntries(dir, root);
 
+  const parts = new Map<string, unknown>();
+  const partOf = (name: string): unknown => {
+    if (!parts.has(name)) {
+      const r = parsePart(root, name, readOrFail(join(dir, partFile(name)), partFile(name)));
+      if (!r.ok) throw new BundleError(r.diagnostic);
+      parts.set(name, r.value);
+    }
+    return parts.get(name);
+  };
+  const lookup = lazyLookup(root, partOf, (message) => fail('RC7003', MANIFEST_FILE, message));
+  let whole: ManifestV1 | undefined;
+  const manifest = (): ManifestV1 => (whole ??= wholeManifest(dir, raw));
+  let listed: Map<string, { bytes: number; sha256: string }> | undefined;
   const verified = new Map<string, Buffer>();
-  const bytesOf = (rel: string): Buffer => {
+  const bytesOf = (rel: string, want: { bytes: number; sha256: string }): Buffer => {
     let bytes = verified.get(rel);
     if (bytes === undefined) {
-      const want = listed.get(rel);
       bytes = readOrFail(join(dir, rel), rel);
-      if (!want || bytes.length !== want.bytes || digestOf(bytes) !== want.sha256) {
-        fail('RC7006', rel, `${rel} does not match its digest in the manifest (tampered or corrupt)`);
-      }
+      if (bytes.length !== want.bytes || digestOf(bytes) !== want.sha256) fail('RC7006', rel, `${rel} does not match its digest in the manifest (tampered or corrupt)`);
       verified.set(rel, bytes);
     }
     return bytes;
   };
   const texts = new Map<string, string>();
-  const textOf = (kind: EntryKind, id: string): string => {
+  const textOf = (kind: EntryKind, id: string, want: { bytes: number; sha256: string }): string => {
     const rel = entryFile(kind, id);
     let text = texts.get(rel);
-    if (text === undefined) texts.set(rel, (text = bytesOf(rel).toString('utf8')));
+    if (text === undefined) texts.set(rel, (text = bytesOf(rel, want).toString('utf8')));
     return text;
   };
-  const matchers = Object.entries(manifest.attachments).map(([id, a]) => ({ id, a, test: picomatch(a.globs, GLOB_OPTIONS) }));
   const bundle: OpenedBundle = {
     dir,
-    bundleId: manifest.bundle_id,
+    bundleId: root.bundle_id,
     digest,
-    manifest,
+    root,
+    lookup,
+    get manifest() {
+      return manifest();
+    },
     contextFor(path) {
-      const id = variantFor(manifest.index, normaliseBundlePath(path));
-      const v = manifest.variants[id];
-      if (!v) fail('RC7003', MANIFEST_FILE, `bundle index names unknown variant ${id}`);
-      return { variant: id, text: textOf('variant', id), digest: v.sha256, tokens: v.tokens, bytes: v.bytes, sources: v.sources };
+      const id = servedVariant(lookup, normaliseBundlePath(path));
+      const v = lookup.variant(id) ?? fail('RC7003', MANIFEST_FILE, `bundle index names unknown variant ${id}`);
+      return { variant: id, text: textOf('variant', id, v), digest: v.sha256, tokens: v.tokens, bytes: v.bytes, sources: v.sources };
     },
     attachmentsFor(path) {
-      const p = normaliseBundlePath(path);
-      return matchers.filter((m) => m.test(p)).map(({ id, a }) => ({
-        variant: id, text: textOf('attachment', id), digest: a.sha256, tokens: a.tokens, bytes: a.bytes, sources: a.sources, globs: a.globs,
+      return attachmentsMatching(lookup.attachments(), normaliseBundlePath(path)).map(([id, a]) => ({
+        variant: id, text: textOf('attachment', id, a), digest: a.sha256, tokens: a.tokens, bytes: a.bytes, sources: a.sources, globs: a.globs,
       }));
     },
     entryText(kind, id) {
-      const listedHere = kind === 'variant' ? manifest.variants : manifest.attachments;
-      if (!Object.prototype.hasOwnProperty.call(listedHere, id)) throw new RangeError(`the bundle lists no ${kind} ${id}`);
-      return textOf(kind, id);
+      const entry = kind === 'variant' ? lookup.variant(id) : own(lookup.attachments(), id);
+      if (entry === undefined) throw new RangeError(`the bundle lists no ${kind} ${id}`);
+      return textOf(kind, id, entry);
     },
     sourceBytes(id) {
-      const f = Object.prototype.hasOwnProperty.call(manifest.files, id) ? manifest.files[id] : undefined;
-      return f ? bytesOf(sourceBlobFile(f.sha256)) : null;
+      const f = own(lookup.files(), id);
+      return f ? bytesOf(sourceBlobFile(f.sha256), { bytes: f.size, sha256: f.sha256 }) : null;
     },
     verifyAll() {
-      for (const rel of listed.keys()) bytesOf(rel);
+      listed ??= checkListing(dir, manifest());
+      for (const [rel, want] of listed) bytesOf(rel, want);
     },
   };
   if (options.verify === 'all') bundle.verifyAll();
   return bundle;
 }
 
-/** context/, attachments/ and sources/ hold exactly the listed files, each a regular file of the listed size. */
-function checkListing(dir: string, listed: ReturnType<typeof listedFiles>): void {
+const own = <T>(o: Readonly<Record<string, T>>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+
+/** The variant serving `path`; an index without a root entry is a refused bundle, not a crash. */
+function servedVariant(lookup: ManifestLookup, path: string): string {
+  try {
+    return servingVariant(lookup, path).variant;
+  } catch (e) {
+    if (e instanceof RangeError) fail('RC7003', MANIFEST_FILE, 'the manifest index has no root entry');
+    throw e;
+  }
+}
+
+/** The whole manifest from manifest.json and every part (full verification of the manifest). */
+function wholeManifest(dir: string, raw: Buffer): ManifestV1 {
+  const parsed = parseManifest({ root: raw, part: (name) => readOrFail(join(dir, partFile(name)), partFile(name)) });
+  if (!parsed.ok) throw new BundleError(parsed.diagnostic);
+  return parsed.manifest;
+}
+
+/**
+ * What can be checked before any part is read: parts/ holds exactly the
+ * listed parts, and context/, attachments/ and sources/ as many regular
+ * files as the root counts, each name fitting its directory's grammar.
+ */
+function checkEntries(dir: string, root: ManifestRoot): void {
+  const parts = [...listedParts(root).keys()].map((rel) => rel.slice(PART_DIR.length + 1));
+  expectEntries(join(dir, PART_DIR), `${PART_DIR}/`, parts, new Set(parts));
+  const counts: Record<string, number> = { context: root.entries.context, attachments: root.entries.attachments, sources: root.entries.sources };
+  for (const sub of BUNDLE_DIRS.filter((d) => d !== PART_DIR)) {
+    const want = counts[sub] ?? 0;
+    const names = listDir(dir, sub, want);
+    const bad = names.find((n) => !n.file || !entryNameFits(sub, n.name));
+    if (bad) fail('RC7007', `${sub}/${bad.name}`, `${sub}/${bad.name} ${bad.file ? 'is not listed in the manifest' : 'must be a regular file'}`);
+    if (names.length > want) fail('RC7007', `${sub}/`, `${sub}/ holds ${names.length} files, ${names.length - want} more than the manifest lists: not listed in the manifest`);
+    if (names.length < want) fail('RC7001', `${sub}/`, `${sub}/ holds ${names.length} files; the manifest lists ${want}: ${want - names.length} missing`);
+  }
+}
+
+/** The entries of bundle directory `sub` (absent is empty when nothing is expected there). */
+function listDir(dir: string, sub: string, want: number): { name: string; file: boolean }[] {
+  let st;
+  try {
+    st = lstatSync(join(dir, sub));
+  } catch {
+    if (want === 0) return [];
+    return fail('RC7001', sub, `bundle has no ${sub}/ directory at ${dir}`);
+  }
+  if (!st.isDirectory()) fail('RC7007', sub, `${sub} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);
+  return readdirSync(join(dir, sub), { withFileTypes: true }).map((e) => ({ name: e.name, file: e.isFile() }));
+}
+
+/** Every listed file is there by name, a regular file of the listed size, and nothing else is (full verification). */
+function checkListing(dir: string, m: ManifestV1): Map<string, { bytes: number; sha256: string }> {
+  const listed = listedFiles(m);
   for (const sub of BUNDLE_DIRS) {
     const names = [...listed.keys()].filter((rel) => rel.startsWith(`${sub}/`)).map((rel) => rel.slice(sub.length + 1));
     expectEntries(join(dir, sub), `${sub}/`, names, new Set(names));
@@ -158,6 +231,7 @@ function checkListing(dir: string, listed: ReturnType<typeof listedFiles>): void
     const st = lstatSync(join(dir, rel));
     if (st.size !== want.bytes) fail('RC7006', rel, `${rel} does not match its digest in the manifest: ${st.size} bytes, listed as ${want.bytes} (tampered or corrupt)`);
   }
+  return listed;
 }
 
 /**
@@ -176,6 +250,7 @@ function expectEntries(dir: string, prefix: string, allowed: readonly string[], 
   }
   if (!st.isDirectory()) fail('RC7007', shown, `${shown} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);
   const allow = new Set(allowed);
+  const seen = new Set<string>();
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const rel = `${prefix}${entry.name}`;
     if (!allow.has(entry.name)) fail('RC7007', rel, `${rel} is not listed in the manifest`);
@@ -183,14 +258,9 @@ function expectEntries(dir: string, prefix: string, allowed: readonly string[], 
     if (isFile ? !entry.isFile() : !entry.isDirectory()) {
       fail('RC7007', rel, `${rel} must be a ${isFile ? 'regular file' : 'directory'}, found ${entry.isSymbolicLink() ? 'a symbolic link' : 'another kind of entry'}`);
     }
+    seen.add(entry.name);
   }
-  for (const name of files) {
-    try {
-      lstatSync(join(dir, name));
-    } catch {
-      fail('RC7001', `${prefix}${name}`, `${prefix}${name} is missing`);
-    }
-  }
+  for (const name of files) if (!seen.has(name)) fail('RC7001', `${prefix}${name}`, `${prefix}${name} is missing`);
 }
 
 function readOrFail(path: string, rel: string): Buffer {

@@ -1,8 +1,9 @@
 /**
  * Emit (I/O): write a bundle directory atomically.
  *
- * 1. Build every file in memory (manifest bytes, contexts, attachments, and
- *    one blob per distinct source content, named by its sha256).
+ * 1. Build every file in memory (manifest.json and the parts it pins,
+ *    contexts, attachments, and one blob per distinct source content, named
+ *    by its sha256).
  * 2. Remove temp directories of earlier builds whose process is gone (an
  *    interrupted build leaves one; a concurrent build's is left alone).
  * 3. Write the files into a fresh temporary directory beside the destination,
@@ -18,8 +19,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { openBundle } from '../bundle/open-bundle.js';
-import { BUNDLE_DIRS, CURRENT_POINTER, entryFile, MANIFEST_FILE, sourceBlobFile } from '../bundle/layout.js';
-import { manifestBytes, type ManifestV1 } from '../bundle/model.js';
+import { BUNDLE_DIRS, CURRENT_POINTER, entryFile, MANIFEST_FILE, partFile, sourceBlobFile } from '../bundle/layout.js';
+import { encodeManifest, manifestBytes, type ManifestV1 } from '../bundle/model.js';
 import { InternalError, UsageError } from '../diagnostics/errors.js';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import type { Attachment, SourceFile, Variant } from '../types.js';
@@ -36,7 +37,9 @@ export interface BundleFiles {
 /** Relative path → content of every file in the bundle (text files as strings, source blobs as raw bytes). */
 export function bundleFileMap(b: BundleFiles): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
-  files.set(MANIFEST_FILE, manifestBytes(b.manifest));
+  const encoded = encodeManifest(b.manifest);
+  files.set(MANIFEST_FILE, encoded.text);
+  for (const [name, text] of encoded.parts) files.set(partFile(name), text);
   for (const v of b.variants) files.set(entryFile('variant', v.id), v.text);
   for (const a of b.attachments) files.set(entryFile('attachment', a.id), a.text);
   const byId = new Map(b.discovered.files.map((f) => [f.id, f] as const));

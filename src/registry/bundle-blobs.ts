@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { BUNDLE_DIRS, listedFiles, MANIFEST_FILE } from '../bundle/layout.js';
 import { manifestBytes, type ManifestV1 } from '../bundle/model.js';
 import { BundleError, openBundle, type OpenedBundle } from '../bundle/open-bundle.js';
-import { parseManifest } from '../bundle/parse-manifest.js';
+import { parseManifestFetched } from '../bundle/parse-manifest.js';
 import { readRegularFile } from '../bundle/read-regular.js';
 import { diag } from '../diagnostics/diagnostic.js';
 import { digestOf } from '../util/hash.js';
@@ -75,7 +75,7 @@ export async function materialiseBundle(store: Store, digest: string, record: Bu
   const existing = openExisting(dir, digest, signature);
   if (existing) return existing;
   const manifestRaw = await readBlob(store, digest, 'the bundle manifest');
-  const parsed = parseManifest(manifestRaw);
+  const parsed = await parseManifestFetched(manifestRaw, (rel, sha256) => readBlob(store, sha256, rel));
   if (!parsed.ok) throw new RegistryError(parsed.diagnostic);
   const envelope = await readBlob(store, record.signature, 'the manifest signature');
   mkdirSync(root, { recursive: true });

@@ -20,7 +20,7 @@
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { listedFiles } from '../bundle/layout.js';
-import { parseManifest } from '../bundle/parse-manifest.js';
+import { parseManifestFetched } from '../bundle/parse-manifest.js';
 import { digestOf } from '../util/hash.js';
 import { readBlob } from './bundle-blobs.js';
 import type { VerifiedIndex } from './chain.js';
@@ -163,7 +163,7 @@ async function bundleBlobs(source: Store, latest: VerifiedIndex, digest: string)
   const record = own(latest.doc.state.bundles, digest);
   if (!record) throw registryError('RC7101', { file: '', message: `the index has no record of ${digest.slice(0, 19)}` });
   const manifest = await readBlob(source, digest, `the manifest of ${record.bundle_id}`);
-  const parsed = parseManifest(manifest);
+  const parsed = await parseManifestFetched(manifest, (rel, sha256) => readBlob(source, sha256, `${rel} of ${record.bundle_id}`));
   if (!parsed.ok) throw new RegistryError(parsed.diagnostic);
   const envelope = await readBlob(source, record.signature, `the manifest signature of ${record.bundle_id}`);
   const blobs = [

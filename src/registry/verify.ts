@@ -15,7 +15,7 @@
  *    error (RC7501–RC7503, RC7506).
  */
 import { listedFiles } from '../bundle/layout.js';
-import { parseManifest } from '../bundle/parse-manifest.js';
+import { parseManifestFetched } from '../bundle/parse-manifest.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkAudit, entryLine, parseAudit, type IndexStepRef } from './audit.js';
 import { readBlob } from './bundle-blobs.js';
@@ -89,7 +89,8 @@ async function verifyBlobs(store: Store, trust: TrustPolicy, state: RegistryStat
     const raw = await check(digest, `the manifest of ${record.bundle_id}`);
     const envelope = await check(record.signature, `the manifest signature of ${record.bundle_id}`);
     if (raw === null) continue;
-    const parsed = parseManifest(raw);
+    // Each part is a blob too: checked (and reported) like any other, then joined.
+    const parsed = await parseManifestFetched(raw, (rel, sha256) => check(sha256, `${rel} of ${record.bundle_id}`));
     if (!parsed.ok) {
       out.push({ ...parsed.diagnostic, file: `blobs/${digest}`, message: `${record.bundle_id}: ${parsed.diagnostic.message}` });
       continue;

@@ -1,11 +1,12 @@
 /**
  * What applies at one path, and why — computed from a manifest alone, so a
- * built bundle and a fresh compile give the same answer (pure).
+ * built bundle and a fresh compile give the same answer (pure). The manifest
+ * is asked table by table (ManifestLookup): from a bundle, only the parts this
+ * path needs are read.
  */
-import picomatch from 'picomatch';
-import { servingDir, type ManifestRef, type ManifestV1 } from '../bundle/model.js';
+import { attachmentsMatching, lookupOf, servingVariant, type ManifestLookup } from '../bundle/manifest-lookup.js';
+import type { ManifestRef, ManifestV1 } from '../bundle/model.js';
 import { formatSpec } from '../discover/formats.js';
-import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { ancestorDirs, dirnameOf, isWithin } from '../util/posix-path.js';
 import { num } from './text.js';
@@ -40,22 +41,23 @@ export interface Explanation {
   conflicts: ExplainedConflict[];
 }
 
-export function explainPath(manifest: ManifestV1, path: string): Explanation {
-  const { files, variants, attachments, index } = manifest;
-  const own = <T>(o: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
-  const vid = own(index, servingDir(index, path)) ?? '';
-  const v = own(variants, vid) ?? { sources: [], tokens: 0, bytes: 0, sha256: '' };
+/** `from`: a manifest held in memory, or a lookup that reads a bundle part by part. */
+export function explainPath(from: ManifestV1 | ManifestLookup, path: string): Explanation {
+  const manifest = 'conflictsOf' in from ? from : lookupOf(from);
+  const files = manifest.files();
+  const own = <T>(o: Readonly<Record<string, T>>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+  const vid = servingVariant(manifest, path).variant;
+  const v = manifest.variant(vid) ?? { sources: [], tokens: 0, bytes: 0, sha256: '' };
   const describe = (r: ManifestRef): ExplainedSource => {
     const f = own(files, r.id);
     const e: ExplainedSource = { id: r.id, layer: f?.layer ?? '?', format: f?.format ?? '?', reason: r.reason, tokens: f?.tokens ?? 0 };
     if (r.imported_by) e.imported_by = r.imported_by;
     return e;
   };
-  const matching = Object.entries(attachments)
-    .filter(([, a]) => picomatch(a.globs, GLOB_OPTIONS)(path))
+  const matching = attachmentsMatching(manifest.attachments(), path)
     .map(([id, a]) => ({ id, globs: a.globs, tokens: a.tokens, sources: a.sources.map(describe) }));
   const loaded = new Set([...v.sources.map((s) => s.id), ...matching.flatMap((a) => a.sources.map((s) => s.id))]);
-  const pathDir = own(index, path) !== undefined ? path : dirnameOf(path);
+  const pathDir = manifest.indexes(path) ? path : dirnameOf(path);
   const ancestors = new Set(ancestorDirs(pathDir));
   const notLoaded: Explanation['not_loaded'] = [];
   // A link records its final target (the whole chain followed), so files are the same
@@ -76,8 +78,7 @@ export function explainPath(manifest: ManifestV1, path: string): Explanation {
     }
     else if (f.activation === 'standing' && isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
   }
-  const conflicts = manifest.conflicts
-    .filter((e) => e.variants.includes(vid))
+  const conflicts = manifest.conflictsOf(vid)
     .map((e) => ({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason,
       sides: e.sides.map((x) => ({ source: x.source, line: x.line, col: x.col, value: x.value })) }));
   return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded, conflicts };

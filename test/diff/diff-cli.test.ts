@@ -13,6 +13,7 @@ import { compile } from '../../src/compile.js';
 import type { BundleDiff } from '../../src/diff/bundle-diff.js';
 import { writeBundle } from '../../src/emit/write-bundle.js';
 import { gitSource } from '../../src/source/repo-source.js';
+import { readWholeManifest } from '../helpers/bundle-manifest.js';
 import { expectTree } from '../helpers/golden.js';
 import { history, write, type History } from './history.js';
 import { validateDiff } from './schema.js';
@@ -89,15 +90,17 @@ describe('rulec diff', () => {
     await expect(run(['git:'])).rejects.toThrow(/needs a revision/);
     const bundleDir = join(out, 'new', readdirSync(join(out, 'new')).find((n) => n.startsWith('b-')) as string);
     // Same size, one byte flipped in the new AGENTS.md blob: found when the diff reads it.
-    const manifest = JSON.parse(readFileSync(join(bundleDir, 'manifest.json'), 'utf8')) as { files: Record<string, { sha256: string }> };
+    const manifest = readWholeManifest(bundleDir);
     const blob = join(bundleDir, 'sources', (manifest.files['AGENTS.md']?.sha256 ?? '').slice(7));
     const bytes = readFileSync(blob);
     bytes[0] = (bytes[0] as number) ^ 0x20;
     writeFileSync(blob, bytes);
     await expect(run([`bundle:${join(out, 'old')}`, `bundle:${bundleDir}`])).rejects.toThrow(/cannot use a bundle: sources\/[0-9a-f]{64} does not match its digest .*\(RC7006\)/);
-    // Another size: refused when the bundle is opened.
+    // Another size (the blob restored): refused when the diff reads it — sizes sit in the manifest's parts.
+    bytes[0] = (bytes[0] as number) ^ 0x20;
+    writeFileSync(blob, bytes);
     const ctx = readdirSync(join(bundleDir, 'context'))[0] as string;
     writeFileSync(join(bundleDir, 'context', ctx), 'tampered');
-    await expect(run([`bundle:${join(out, 'old')}`, `bundle:${bundleDir}`])).rejects.toThrow(/cannot use bundle .*RC7006/);
+    await expect(run([`bundle:${join(out, 'old')}`, `bundle:${bundleDir}`])).rejects.toThrow(/cannot use a? ?bundle.*context\/v-[0-9a-f]{16}\.md does not match its digest.*RC7006/);
   });
 });

@@ -81,7 +81,10 @@ describe('source blobs', () => {
     const grown = copy();
     const name = readdirSync(join(grown, 'sources'))[0] as string;
     writeFileSync(join(grown, 'sources', name), Buffer.concat([readFileSync(join(grown, 'sources', name)), Buffer.from('\nmore\n')]));
-    expect(codeOf(() => openBundle(grown))).toBe('RC7006');
+    // Sizes sit in the files part: refused when the blob is served, or at once when verifying all.
+    expect(codeOf(() => openBundle(grown, { verify: 'all' }))).toBe('RC7006');
+    const grownId = Object.keys(result.manifest.files).find((id) => result.manifest.files[id]?.sha256 === `sha256:${name}`) as string;
+    expect(codeOf(() => openBundle(grown).sourceBytes(grownId))).toBe('RC7006');
     const linked = copy();
     const target = join(scratch, `outside-${name}`);
     cpSync(join(linked, 'sources', name), target);

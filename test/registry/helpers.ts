@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { MANIFEST_FILE } from '../../src/bundle/layout.js';
 import { contentOf, manifestBytes, sealManifest, type ManifestV1 } from '../../src/bundle/model.js';
 import { currentBundleDir } from '../../src/bundle/open-bundle.js';
+import { readWholeManifest } from '../helpers/bundle-manifest.js';
 import { generateKey, loadSigningKey, type SigningKey } from '../../src/registry/keys.js';
 import type { Role } from '../../src/registry/model.js';
 import { LocalStore } from '../../src/registry/stores/local.js';
@@ -31,7 +32,7 @@ export const SEED_BUNDLE = currentBundleDir(join(REPO_ROOT, 'bundles')) as strin
 
 /** A copy of the seed bundle with revision `version`/`seq`: returns its directory and digest. */
 export function mintBundle(into: string, version: string, seq: number): { dir: string; digest: string; manifest: ManifestV1 } {
-  const seed = JSON.parse(readFileSync(join(SEED_BUNDLE, MANIFEST_FILE), 'utf8')) as ManifestV1;
+  const seed = readWholeManifest(SEED_BUNDLE);
   const manifest = sealManifest(contentOf(seed), { version, seq }, seed.source);
   const dir = join(into, `bundle-${version}`);
   cpSync(SEED_BUNDLE, dir, { recursive: true });

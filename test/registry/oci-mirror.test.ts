@@ -17,6 +17,7 @@ import * as ops from '../../src/registry/ops.js';
 import { HEAD_TAG, indexTag } from '../../src/registry/remote/oci-layout.js';
 import { OciStore } from '../../src/registry/stores/oci.js';
 import { codeOf, mintBundle, setup, type Setup } from './helpers.js';
+import { readWholeManifest } from '../helpers/bundle-manifest.js';
 import { REGISTRY_MISSING, startRegistry, type RunningRegistry } from './oci-registry.js';
 
 let reg: RunningRegistry;
@@ -127,7 +128,7 @@ describe.skipIf(REGISTRY_MISSING !== null)('rulec registry mirror to an OCI regi
 
   it('refuses a swapped blob (mix-and-match, RC7702): nothing is admitted', async () => {
     const { store } = await mirrored();
-    const text = JSON.parse(readFileSync(join(B[0]!.dir, 'manifest.json'), 'utf8')).variants;
+    const text = readWholeManifest(B[0]!.dir).variants;
     const digest = (Object.values(text)[0] as { sha256: string }).sha256;
     const file = reg.blobFile(digest);
     const original = readFileSync(file);

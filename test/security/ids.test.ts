@@ -5,13 +5,12 @@
  * that break plain objects (`__proto__`, `toString`, `valueOf`, `constructor`,
  * `hasOwnProperty`) or look like another root's prefix (`managed:`, `user:`).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compile.js';
 import { writeBundle } from '../../src/emit/write-bundle.js';
 import { explainPath } from '../../src/report/explain.js';
-import { parseManifest } from '../../src/bundle/parse-manifest.js';
+import { openBundle } from '../../src/bundle/open-bundle.js';
 import { explainCommand } from '../../src/cli/commands/explain.js';
 import { lintCommand } from '../../src/cli/commands/lint.js';
 import { makeTree, remove, type Made, type Tree } from './tree.js';
@@ -84,13 +83,13 @@ describe('object keys from paths', () => {
     const result = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out') });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const dir = writeBundle(join(m.dir, 'out'), result);
-    const parsed = parseManifest(readFileSync(join(dir, 'manifest.json')));
-    if (!parsed.ok) throw new Error(parsed.diagnostic.message);
-    const fromDisk = parsed.manifest;
+    // The whole manifest verified from disk, and the same bundle read part by part.
+    const fromDisk = openBundle(dir, { verify: 'all' }).manifest;
+    const lazy = openBundle(dir).lookup;
     const index = result.manifest.index as Record<string, string>;
     for (const n of NAMES) {
       expect(Object.hasOwn(index, n), `index has ${n}`).toBe(true);
-      for (const manifest of [result.manifest, fromDisk]) {
+      for (const manifest of [result.manifest, fromDisk, lazy]) {
         for (const [path, marker] of [[`${n}/src/a.ts`, `IN-${n}`], [n, `IN-${n}`], [`${n}/${n}/x.ts`, `DEEP-${n}`]] as const) {
           const e = explainPath(manifest, path);
           expect(e.variant.id, `${path}: variant`).toMatch(/^v-[0-9a-f]{16}$/);
@@ -101,14 +100,16 @@ describe('object keys from paths', () => {
       }
     }
     for (const n of BARE) {
-      for (const manifest of [result.manifest, fromDisk]) {
+      for (const manifest of [result.manifest, fromDisk, lazy]) {
         expect(explainPath(manifest, n).variant.id, n).toBe(explainPath(manifest, n.includes('/') ? n.split('/')[0] as string : '').variant.id);
         expect(explainPath(manifest, `${n}/a.ts`).variant.id, n).toMatch(/^v-[0-9a-f]{16}$/);
       }
     }
-    const proto = explainPath(fromDisk, '__proto__/src/a.ts');
-    expect(proto.attachments.map((a) => a.sources[0]?.id)).toEqual(['.claude/rules/proto.md']);
-    expect(explainPath(fromDisk, 'constructor').sources.map((s) => s.id)).toEqual(['AGENTS.md', 'CLAUDE.md', '__proto__/notes.md', 'propertyIsEnumerable', 'constructor/AGENTS.md']);
+    for (const manifest of [fromDisk, lazy]) {
+      const proto = explainPath(manifest, '__proto__/src/a.ts');
+      expect(proto.attachments.map((a) => a.sources[0]?.id)).toEqual(['.claude/rules/proto.md']);
+      expect(explainPath(manifest, 'constructor').sources.map((s) => s.id)).toEqual(['AGENTS.md', 'CLAUDE.md', '__proto__/notes.md', 'propertyIsEnumerable', 'constructor/AGENTS.md']);
+    }
   });
 
   it('explain and lint through the CLI commands name real variants and files', async () => {

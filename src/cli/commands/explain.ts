@@ -4,13 +4,13 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import { BundleError, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
-import { variantFor, type ManifestV1 } from '../../bundle/model.js';
+import { variantFor } from '../../bundle/model.js';
 import { policyDigest } from '../../config/policy.js';
 import { readConfined } from '../../discover/read-confined.js';
 import { classifyPath } from '../../discover/formats.js';
 import { CURRENT_POINTER, parseCurrentPointer } from '../../bundle/layout.js';
 import { UsageError } from '../../diagnostics/errors.js';
-import { explainPath, formatExplanation } from '../../report/explain.js';
+import { explainPath, formatExplanation, type Explanation } from '../../report/explain.js';
 import { NO_REDACTIONS, redact, redactDeep, type Redactions } from '../../diagnostics/redact.js';
 import { escapeFields, jsonText } from '../../report/escape.js';
 import { printContext, warnAboutSecrets } from './print-context.js';
@@ -66,16 +66,16 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   }
 
   const answer = await answerFrom(values, options, io);
-  const e = explainPath(answer.manifest, path);
   const text = answer.textFor(path);
+  // The context text alone needs only the path's variant: no listing, so no other part of a bundle is read.
+  if (values.text && format !== 'json') return printContext(io, 'explain', text), EXIT.clean;
+  const e = answer.explain(path);
   const present = inWorkTree(options.repoDir, path);
   // Everything but the context text itself is redacted; the context is the agent's input (printContext warns).
-  const safe = redactDeep({ ...e, in_repository: present, origin: answer.origin, bundle_id: answer.manifest.bundle_id }, answer.redactions);
+  const safe = redactDeep({ ...e, in_repository: present, origin: answer.origin, bundle_id: answer.bundleId }, answer.redactions);
   if (format === 'json') {
     io.out(`${jsonText(values.text ? { ...safe, text } : safe)}\n`);
     if (values.text) warnAboutSecrets(io, 'explain', text);
-  } else if (values.text) {
-    printContext(io, 'explain', text);
   } else {
     const notice = present ? undefined : 'not in the repository: this is what a new file at this path would get';
     io.out(redact(formatExplanation(escapeFields(safe), escapeFields(answer.originText), escapeFields(answer.localNotes(path)), notice), answer.redactions));
@@ -84,7 +84,8 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
 }
 
 interface Answer {
-  manifest: ManifestV1;
+  bundleId: string;
+  explain(path: string): Explanation;
   /** Secrets of a fresh compile; a bundle's manifest was redacted when it was built. */
   redactions: Redactions;
   origin: 'bundle' | 'compiled';
@@ -101,8 +102,10 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
   if (dir !== null) {
     const bundle = openVerified(dir);
     if (explicit || (await isFresh(bundle, options))) {
+      // Only the parts this path needs are read, each verified as it is (a tampered one refuses here).
       return {
-        manifest: bundle.manifest, redactions: NO_REDACTIONS, origin: 'bundle', originText: `from bundle ${displayPath(io, dir)}`,
+        bundleId: bundle.bundleId, explain: (path) => verified(() => explainPath(bundle.lookup, path), dir),
+        redactions: NO_REDACTIONS, origin: 'bundle', originText: `from bundle ${displayPath(io, dir)}`,
         textFor: (path) => verified(() => bundle.contextFor(path).text, dir), localNotes: () => [],
       };
     }
@@ -112,7 +115,7 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
   const result = await compile(options);
   const texts = new Map(result.variants.map((v) => [v.id, v.text]));
   return {
-    manifest: result.manifest, redactions: result.redactions, origin: 'compiled', originText: 'compiled from the work tree',
+    bundleId: result.manifest.bundle_id, explain: (path) => explainPath(result.manifest, path), redactions: result.redactions, origin: 'compiled', originText: 'compiled from the work tree',
     textFor: (path) => texts.get(variantFor(result.manifest.index, path)) ?? '',
     localNotes: (path) => result.discovered.localExcluded
       .filter((f) => { const d = dirnameOf(f); return d === '' || path === d || path.startsWith(`${d}/`); })
@@ -137,7 +140,7 @@ function verified<T>(read: () => T, dir: string): T {
 
 /** The bundle is fresh when the same policy and the same instruction files (by digest) would be compiled now. */
 async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir: string }): Promise<boolean> {
-  const m = bundle.manifest;
+  const m = bundle.root;
   if (m.layers.local !== (options.includeLocal ?? false)) return false;
   // Loaded here, not at start-up: `--bundle DIR` never checks freshness, so it never needs them.
   const [{ loadPolicy }, { discover }] = await Promise.all([import('../../config/load-policy.js'), import('../../discover/discover.js')]);
@@ -146,7 +149,7 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
   const found = await discover({ repoDir: options.repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy });
   // Discovery lists instruction files only (imports are read later), so compare it
   // with the manifest's files that are not imports.
-  const listed = Object.entries(m.files).filter(([, f]) => f.activation !== 'import');
+  const listed = Object.entries(verified(() => bundle.lookup.files(), bundle.dir)).filter(([, f]) => f.activation !== 'import');
   const now = new Map(found.value.files.map((f) => [f.id, `sha256:${sha256Hex(f.bytes)}`]));
   return now.size === listed.length && listed.every(([id, f]) => now.get(id) === f.sha256);
 }

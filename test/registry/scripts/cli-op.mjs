@@ -6,8 +6,8 @@ const transitions = await import('../../../dist/cli/commands/registry/transition
 if (process.argv[2] === 'publish') {
   // Warm the manifest schema so the kill window is the operation, not the validator's compilation.
   await import('../../../dist/registry/bundle-blobs.js');
-  const { parseManifest } = await import('../../../dist/bundle/parse-manifest.js');
-  parseManifest((await import('node:fs')).readFileSync(`${process.argv[3]}/manifest.json`));
+  const { parseManifestRoot } = await import('../../../dist/bundle/parse-manifest.js');
+  parseManifestRoot((await import('node:fs')).readFileSync(`${process.argv[3]}/manifest.json`));
 }
 void transitions;
 const io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), cwd: process.cwd() };

@@ -1,0 +1,86 @@
+/**
+ * What a reader of one path needs from a manifest, asked table by table:
+ * `explain` and `openBundle().contextFor()` answer through this, so a bundle
+ * can serve it by reading only the parts a path needs (lazy-manifest.ts),
+ * and a manifest held in memory (a fresh compile) by looking it up.
+ *
+ * Attachment globs: only an attachment with a glob that could match the path
+ * (its literal base holds the path, its literal last segment or extension
+ * ends it) is compiled — compiling all 2,000 of a monorepo's globs took
+ * longer than everything else explain did.
+ */
+import picomatch from 'picomatch';
+import type { ConflictEvent } from '../conflicts/events.js';
+import { GLOB_OPTIONS } from '../resolve/glob-index.js';
+import { isWithin } from '../util/posix-path.js';
+import { servingDirBy, type ManifestAttachment, type ManifestFile, type ManifestV1, type ManifestVariant, type PartTable } from './model.js';
+
+export interface ManifestLookup {
+  /** Everything but the tables: ids, provenance, policy, layers, budgets, diagnostic counts. */
+  head: Omit<ManifestV1, PartTable>;
+  /** Whether `dir` has its own entry in the path index. */
+  indexes(dir: string): boolean;
+  /** The variant id the index records for `dir`, when it has its own entry. */
+  indexEntry(dir: string): string | undefined;
+  variant(id: string): ManifestVariant | undefined;
+  files(): Readonly<Record<string, ManifestFile>>;
+  attachments(): Readonly<Record<string, ManifestAttachment>>;
+  /** The conflict events in variant `id`'s context, sorted by id. */
+  conflictsOf(id: string): ConflictEvent[];
+}
+
+const own = <T>(o: Readonly<Record<string, T>>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+
+/** A lookup over a manifest held in memory. */
+export function lookupOf(m: ManifestV1): ManifestLookup {
+  const { files, variants, attachments, index, conflicts, ...head } = m;
+  return {
+    head,
+    indexes: (dir) => own(index, dir) !== undefined,
+    indexEntry: (dir) => own(index, dir),
+    variant: (id) => own(variants, id),
+    files: () => files,
+    attachments: () => attachments,
+    conflictsOf: (id) => conflicts.filter((e) => e.variants.includes(id)),
+  };
+}
+
+/** The index directory serving `path` and its variant id (throws RangeError when the index has no root entry). */
+export function servingVariant(l: ManifestLookup, path: string): { dir: string; variant: string } {
+  const dir = servingDirBy((d) => l.indexes(d), path);
+  const variant = l.indexEntry(dir);
+  if (variant === undefined) throw new RangeError('bundle index has no root entry');
+  return { dir, variant };
+}
+
+const GLOB_CHAR = /[*?[\]{}()!+@\\]/;
+
+/**
+ * Whether `glob` could match `path`, decided without compiling it: the path
+ * must lie under the glob's literal base, and end with the glob's last
+ * segment when that is a literal name or `*.ext` (the shapes most rules use).
+ * A negated glob, or one with escapes, may match anything.
+ */
+function mayMatch(glob: string, path: string): boolean {
+  const scan = picomatch.scan(glob);
+  if (scan.negated || glob.includes('\\')) return true;
+  if (!isWithin(path, scan.base)) return false;
+  const last = scan.glob.slice(scan.glob.lastIndexOf('/') + 1);
+  if (last === '' || path === scan.base) return true;
+  if (!GLOB_CHAR.test(last)) return path.endsWith(`/${last}`) || path === last;
+  const ext = /^\*(\.[^*?[\]{}()!+@/\\]+)$/.exec(last)?.[1];
+  return ext === undefined || path.endsWith(ext);
+}
+
+/** Compiled matchers, per attachment entry: compiled only when some glob's base holds a path asked about, then kept as long as the entry. */
+const compiled = new WeakMap<ManifestAttachment, (path: string) => boolean>();
+
+/** The attachments whose globs match `path`, in id order. */
+export function attachmentsMatching(attachments: Readonly<Record<string, ManifestAttachment>>, path: string): [string, ManifestAttachment][] {
+  return Object.entries(attachments).filter(([, a]) => {
+    if (!a.globs.some((g) => mayMatch(g, path))) return false;
+    let test = compiled.get(a);
+    if (test === undefined) compiled.set(a, (test = picomatch(a.globs, GLOB_OPTIONS)));
+    return test(path);
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * attachmentsMatching compiles only the globs that could match a path; what it
+ * answers must be exactly what compiling every glob answers.
+ */
+import picomatch from 'picomatch';
+import { describe, expect, it } from 'vitest';
+import { attachmentsMatching } from '../../src/bundle/manifest-lookup.js';
+import type { ManifestAttachment } from '../../src/bundle/model.js';
+import { GLOB_OPTIONS } from '../../src/resolve/glob-index.js';
+
+const GLOBS = [
+  '**', '*', '**/*', '*.md', '**/*.ts', '**/*.{ts,tsx}', '**/*.test.ts', 'src/**', 'src/**/*.ts', 'src/*.ts', 'src/api/**/*.{ts,tsx}',
+  'docs/README.md', 'docs/**/README.md', 'README.md', './src/**', 'src/', 'src', '!src/**', '!**/*.md', 'src/\\*.ts', 'src/[ab].ts',
+  '{src,lib}/**', 'packages/*/src/**', 'packages/**/AGENTS.md', '.github/**', '**/.env', 'a/b/c/**/d/*.js', '**/fixtures/**', '@(src|lib)/**',
+  'src/**/index.ts', 'test/**', 'src/**/*.d.ts', 'legacy/**', '**/*.', '*.*',
+];
+const PATHS = [
+  '', 'README.md', 'src', 'src/a.ts', 'src/a.tsx', 'src/b.md', 'src/*.ts', 'src/api/x.ts', 'src/api/v1/y.tsx', 'src/index.ts', 'src/deep/index.ts',
+  'docs/README.md', 'docs/a/README.md', 'lib/a.js', 'packages/p/src/a.ts', 'packages/p/AGENTS.md', '.github/workflows/ci.yml', 'x/.env',
+  'a/b/c/d/e.js', 'a/b/c/x/d/e.js', 'test/fixtures/a.ts', 'src/types.d.ts', 'legacy', 'legacy/old.md', 'file.', 'src/a.test.ts',
+];
+
+describe('attachmentsMatching', () => {
+  it('answers what compiling every glob answers, for every glob and path of the table', () => {
+    const attachments: Record<string, ManifestAttachment> = {};
+    GLOBS.forEach((g, i) => {
+      attachments[`a-${String(i).padStart(16, '0')}`] = { sources: [], globs: [g], bytes: 0, tokens: 0, sha256: '' };
+    });
+    attachments['a-ffffffffffffffff'] = { sources: [], globs: ['src/**/*.md', 'lib/**'], bytes: 0, tokens: 0, sha256: '' };
+    for (const path of PATHS) {
+      const want = Object.entries(attachments).filter(([, a]) => picomatch(a.globs, GLOB_OPTIONS)(path)).map(([id]) => id);
+      expect({ path, ids: attachmentsMatching(attachments, path).map(([id]) => id) }).toEqual({ path, ids: want });
+    }
+  });
+});
