@@ -15,6 +15,7 @@ import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatSpec } from '../discover/formats.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { maskInline, scanLines } from './markdown-scan.js';
+import { IMPORT_TOKEN, importPath, leadOf } from './import-token.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
@@ -53,8 +54,6 @@ function firstInvalidSpan(decoded: string) {
   return { start: { line, col }, end: { line, col: col + 1 } };
 }
 
-/** Claude Code's import syntax: `@` at a word start, path up to whitespace (`\ ` escapes a space). */
-const IMPORT = /(^|\s)@((?:[^\s\\]|\\ )+)/g;
 
 function importsOf(lines: ReturnType<typeof scanLines>): ImportRef[] {
   const imports: ImportRef[] = [];
@@ -65,10 +64,10 @@ function importsOf(lines: ReturnType<typeof scanLines>): ImportRef[] {
     if (!commentOpen && !l.text.includes('@') && !l.text.includes('<!--')) continue;
     const masked = maskInline(l.text, commentOpen);
     commentOpen = masked.commentOpen;
-    for (const m of masked.masked.matchAll(IMPORT)) {
-      const target = (m[2] ?? '').replace(/\\ /g, ' ');
-      const col = (m.index ?? 0) + (m[1] ?? '').length + 1;
-      imports.push({ target, span: { start: { line: l.line, col }, end: { line: l.line, col: col + 1 + (m[2] ?? '').length } } });
+    for (const m of masked.masked.matchAll(IMPORT_TOKEN)) {
+      const written = m[1] ?? '';
+      const col = (m.index ?? 0) + leadOf(m) + 1;
+      imports.push({ target: importPath(written), span: { start: { line: l.line, col }, end: { line: l.line, col: col + 1 + written.length } } });
     }
   }
   return imports;

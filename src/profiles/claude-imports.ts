@@ -23,6 +23,7 @@
  *    approval it is dropped in non-interactive mode.
  */
 import { scanLines } from '../parse/markdown-scan.js';
+import { IMPORT_TOKEN, importPath } from '../parse/import-token.js';
 import { removeComments, replaceComments } from './html-comments.js';
 
 const BLOCK_TAGS = new Set(('address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
@@ -33,7 +34,6 @@ const BLOCK_TAG = /^ {0,3}<\/?([A-Za-z][A-Za-z0-9-]*)(?:\s|\/?>|$)/;
 const LONE_TAG = /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const INLINE_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>/g;
-const IMPORT = /(?:^|\s)@((?:[^\s\\]|\\ )+)/g;
 
 /** Columns of leading indentation (a tab counts to the next multiple of 4). */
 function indentOf(line: string): number {
@@ -152,11 +152,11 @@ function accepted(target: string): boolean {
 export function claudeImportTargets(text: string): string[] {
   const out: string[] = [];
   for (const block of textBlocks(text)) {
-    for (const hit of maskInline(block).matchAll(IMPORT)) {
+    for (const hit of maskInline(block).matchAll(IMPORT_TOKEN)) {
       let target = hit[1] ?? '';
       const hash = target.indexOf('#');
       if (hash >= 0) target = target.slice(0, hash);
-      target = target.replace(/\\ /g, ' ');
+      target = importPath(target);
       if (target !== '' && accepted(target)) out.push(target);
     }
   }

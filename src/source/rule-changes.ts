@@ -25,6 +25,7 @@ import { REPO_POLICY_PATH } from '../config/policy-path.js';
 import { compilerVersion } from '../config/package-files.js';
 import { classifyPath, formatPathspecs } from '../discover/formats.js';
 import { importCandidates, importTarget } from '../parse/import-target.js';
+import { IMPORT_TOKEN, importPath } from '../parse/import-token.js';
 import { isWithin } from '../util/posix-path.js';
 import { closureStore, type ClosureStore } from './closure-cache.js';
 import { run, runStatus } from './git-tree.js';
@@ -127,7 +128,7 @@ async function importedFrom(repoDir: string, rev: string): Promise<Set<string>> 
  */
 function importTokens(text: string): string[] {
   if (!text.includes('@')) return [];
-  return [...text.matchAll(/(?:^|\s)@((?:[^\s\\]|\\ )+)/g)].map((m) => (m[1] as string).replace(/\\ /g, ' '));
+  return [...text.matchAll(IMPORT_TOKEN)].map((m) => importPath(m[1] ?? ''));
 }
 
 /**
