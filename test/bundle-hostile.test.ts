@@ -12,7 +12,7 @@ import { compile } from '../src/compile.js';
 import { writeBundle } from '../src/emit/write-bundle.js';
 import { currentBundleDir, openBundle } from '../src/bundle/open-bundle.js';
 import type { ManifestV1 } from '../src/bundle/model.js';
-import { readWholeManifest, writeWholeManifest } from './helpers/bundle-manifest.js';
+import { codeOf, readWholeManifest, writeWholeManifest } from './helpers/bundle-manifest.js';
 import { materialiseCase, optionsFromArgs, type Materialised } from './helpers/fixture-repo.js';
 
 let m: Materialised;
@@ -41,14 +41,6 @@ function forge(d: string, edit: (m: ManifestV1) => void): void {
   writeWholeManifest(d, man);
 }
 
-const codeOf = (f: () => unknown): string | undefined => {
-  try {
-    f();
-    return undefined;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-};
 
 describe('openBundle refuses hostile bundles', () => {
   it.each([

@@ -16,7 +16,7 @@ import { canonicalJson } from '../src/util/canonical-json.js';
 import { digestOf } from '../src/util/hash.js';
 import { bundleIdOf, contentOf, indexPartOf, tableOfPart, variantPartOf, type ManifestRoot, type ManifestV1, type VariantsPart } from '../src/bundle/model.js';
 import { explainPath } from '../src/report/explain.js';
-import { partNames, readRoot, readWholeManifest } from './helpers/bundle-manifest.js';
+import { codeOf, partNames, readRoot, readWholeManifest } from './helpers/bundle-manifest.js';
 import { makeTree, remove, type Made } from './security/tree.js';
 
 const SHARED = 'Run the formatter before every commit and keep each change small enough to review in one sitting.';
@@ -53,14 +53,6 @@ function flip(file: string): void {
   writeFileSync(file, bytes);
 }
 
-const codeOf = (f: () => unknown): string | undefined => {
-  try {
-    f();
-    return undefined;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-};
 
 /** The lazy read that needs part `name`, through the public API, keyed by what the intact part holds. */
 function readThrough(b: OpenedBundle, name: string): unknown {

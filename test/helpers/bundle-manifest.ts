@@ -40,3 +40,13 @@ export function filesOf(m: ManifestV1): ManifestFiles {
 export function partNames(dir: string): string[] {
   return readdirSync(join(dir, PART_DIR)).map((f) => f.replace(/\.json$/, '')).sort();
 }
+
+/** The code of the error `f` throws (a BundleError's RC code), or undefined when it returns. */
+export function codeOf(f: () => unknown): string | undefined {
+  try {
+    f();
+    return undefined;
+  } catch (e) {
+    return (e as { code?: string }).code;
+  }
+}
