@@ -103,8 +103,16 @@ describe('rulec build on a terminal', () => {
         const running = main(['build', '--repo', fixture.repo, '--out', join(out, String(extra.length)), ...extra],
           { out: (t) => { stdout += t; }, err: () => undefined, cwd: fixture.repo, status: (l) => void lines.push(l) })
           .finally(() => { done = true; });
-        // The build runs on real I/O; the clock moves on only here, a fifth of the delay at a time.
-        while (!done) await vi.advanceTimersByTimeAsync(PROGRESS_DELAY_MS / 5);
+        // The build runs on real I/O; the clock moves only here. Once the progress timer exists (it is
+        // set before compile starts, and compile then waits on git for several turns of the event
+        // loop), move the clock past the delay at once, then keep it moving until the build ends.
+        const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
+        while (!done && vi.getTimerCount() === 0) await turn();
+        vi.advanceTimersByTime(PROGRESS_DELAY_MS);
+        while (!done) {
+          await turn();
+          vi.advanceTimersByTime(PROGRESS_DELAY_MS / 5);
+        }
         const code = await running;
         vi.useRealTimers();
         return { code, lines, stdout };
