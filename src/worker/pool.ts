@@ -55,20 +55,31 @@ export function startBackground(encoding: string, profiles = true): Background {
   }
   worker.unref();
   let failed = false;
-  worker.on('error', () => { failed = true; });
-  // Jobs are answered in order, one at a time: a queue of resolvers.
-  let chain: Promise<unknown> = Promise.resolve();
+  // The worker answers jobs in the order they were posted: a queue of the callers waiting.
+  const pending: { resolve: (answer: unknown) => void; fallback: () => Promise<unknown> }[] = [];
+  const onMessage = (answer: unknown): void => { pending.shift()?.resolve(answer); };
+  const onError = (): void => {
+    failed = true;
+    for (const p of pending.splice(0)) void p.fallback().then(p.resolve);
+  };
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  let last: Promise<unknown> = Promise.resolve();
   const run = <T>(job: Job, fallback: () => Promise<T>): Promise<T> => {
-    const next = chain.then(() => new Promise<T>((resolve) => {
-      if (failed) return void fallback().then(resolve);
-      const onMessage = (answer: T): void => { worker.off('error', onError); resolve(answer); };
-      const onError = (): void => { worker.off('message', onMessage); void fallback().then(resolve); };
-      worker.once('message', onMessage);
-      worker.once('error', onError);
-      worker.postMessage(job);
-    }));
-    chain = next;
-    return next;
+    if (failed) return fallback();
+    const answer = new Promise<T>((resolve) => {
+      pending.push({ resolve: resolve as (answer: unknown) => void, fallback });
+      // Posted now, not from a later microtask: the main thread goes on computing for seconds
+      // (conflicts, lint) before it next yields, and the worker must start meanwhile.
+      try {
+        worker.postMessage(job);
+      } catch {
+        pending.pop();
+        void fallback().then(resolve);
+      }
+    });
+    last = answer;
+    return answer;
   };
   return {
     get where() { return failed ? 'in-process' : 'worker'; },
@@ -77,8 +88,9 @@ export function startBackground(encoding: string, profiles = true): Background {
     profiles: (job) => run({ kind: 'profiles', job }, () => local.profiles(job)),
     close: async () => {
       // Once its jobs are answered the worker is idle: keep it for the next compile, unless it failed.
-      await chain.catch(() => undefined);
-      worker.removeAllListeners('error');
+      await last.catch(() => undefined);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
       if (failed) await worker.terminate();
       else idle.set(key, [...(idle.get(key) ?? []), worker]);
     },
