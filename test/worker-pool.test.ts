@@ -71,4 +71,21 @@ describe('the background worker', () => {
       await other.close();
     }
   });
+
+  it('answers in-process when the worker fails a job, and never leaves a caller waiting', async () => {
+    const built = (await import(DIST_POOL)) as typeof import('../src/worker/pool.js');
+    const bg = built.startBackground('o200k_base', false);
+    try {
+      expect(await bg.count(texts)).toEqual(await local.count(texts));
+      // A job the worker cannot evaluate throws on its thread: the caller gets the in-process answer
+      // (here the same error), and the jobs after it run in-process.
+      const broken = bg.profiles({} as ProfileJob);
+      const after = bg.count(texts);
+      await expect(broken).rejects.toThrow();
+      expect(await after).toEqual(await local.count(texts));
+      expect(bg.where).toBe('in-process');
+    } finally {
+      await bg.close();
+    }
+  });
 });

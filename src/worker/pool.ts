@@ -56,26 +56,28 @@ export function startBackground(encoding: string, profiles = true): Background {
   worker.unref();
   let failed = false;
   // The worker answers jobs in the order they were posted: a queue of the callers waiting.
-  const pending: { resolve: (answer: unknown) => void; fallback: () => Promise<unknown> }[] = [];
+  const pending: { resolve: (answer: unknown) => void; reject: (e: unknown) => void; fallback: () => Promise<unknown> }[] = [];
   const onMessage = (answer: unknown): void => { pending.shift()?.resolve(answer); };
   const onError = (): void => {
     failed = true;
-    for (const p of pending.splice(0)) void p.fallback().then(p.resolve);
+    for (const p of pending.splice(0)) p.fallback().then(p.resolve, p.reject);
   };
   worker.on('message', onMessage);
   worker.on('error', onError);
+  // A worker that exits with jobs unanswered (killed, out of memory) would leave them waiting forever.
+  worker.on('exit', onError);
   let last: Promise<unknown> = Promise.resolve();
   const run = <T>(job: Job, fallback: () => Promise<T>): Promise<T> => {
     if (failed) return fallback();
-    const answer = new Promise<T>((resolve) => {
-      pending.push({ resolve: resolve as (answer: unknown) => void, fallback });
+    const answer = new Promise<T>((resolve, reject) => {
+      pending.push({ resolve: resolve as (answer: unknown) => void, reject, fallback });
       // Posted now, not from a later microtask: the main thread goes on computing for seconds
       // (conflicts, lint) before it next yields, and the worker must start meanwhile.
       try {
         worker.postMessage(job);
       } catch {
         pending.pop();
-        void fallback().then(resolve);
+        fallback().then(resolve, reject);
       }
     });
     last = answer;
@@ -91,6 +93,7 @@ export function startBackground(encoding: string, profiles = true): Background {
       await last.catch(() => undefined);
       worker.off('message', onMessage);
       worker.off('error', onError);
+      worker.off('exit', onError);
       if (failed) await worker.terminate();
       else idle.set(key, [...(idle.get(key) ?? []), worker]);
     },
