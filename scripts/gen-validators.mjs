@@ -22,7 +22,7 @@ export function generate() {
   const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
   const standaloneCode = standaloneModule.default ?? standaloneModule;
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'manifest.schema.json'), 'utf8'));
-  // The same options as src/validate/schema-check.ts, so errors read the same.
+  // The same options as src/config/schema-check.ts, so errors read the same.
   const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true, lines: true } });
   ajv.addSchema(schema);
   // One export per file kind: the root (manifest.json) and each part (parts/<name>.json).

@@ -67,3 +67,34 @@ describe('the module graph of src/', () => {
     expect(cycles(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
   });
 });
+
+/** Pairs of top-level folders of src/ that import each other (files at src/ itself are the root, not a folder). */
+function folderPairs(graph: Map<string, string[]>): string[] {
+  const folderOf = (m: string): string | null => (m.includes('/') ? m.slice(0, m.indexOf('/')) : null);
+  const edges = new Set<string>();
+  for (const [m, deps] of graph) {
+    const from = folderOf(m);
+    for (const d of deps) {
+      const to = folderOf(d);
+      if (from !== null && to !== null && from !== to) edges.add(`${from}>${to}`);
+    }
+  }
+  return [...edges].filter((e) => { const [a, b] = e.split('>'); return a! < b! && edges.has(`${b}>${a}`); }).map((e) => e.replace('>', ' <-> ')).sort();
+}
+
+describe('the folders of src/', () => {
+  it('import one way, but for the pairs listed here (each one to cut, none to add)', () => {
+    // bundle/emit, config/validate and conflicts/validate are cut (issue #9 item 7).
+    expect(folderPairs(modules())).toEqual([
+      'config <-> discover',
+      'diagnostics <-> util',
+      'discover <-> parse',
+      'discover <-> resolve',
+      'discover <-> source',
+    ]);
+  });
+
+  it('the check sees two folders that import each other', () => {
+    expect(folderPairs(new Map([['a/x.ts', ['b/y.ts']], ['b/y.ts', ['a/z.ts']], ['a/z.ts', []], ['c.ts', ['a/x.ts']]]))).toEqual(['a <-> b']);
+  });
+});

@@ -11,7 +11,7 @@
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { findCatalogueEntry } from '../diagnostics/catalogue.js';
 import { compileGlob } from '../resolve/glob-index.js';
-import type { Locate } from '../validate/schema-check.js';
+import type { Locate } from './schema-check.js';
 
 export function policyChecks(own: unknown, file: string, locate: Locate): Diagnostic[] {
   const out: Diagnostic[] = [];

@@ -2,6 +2,7 @@
 import type { Severity } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { digestOf } from '../util/hash.js';
+import type { ConflictKind } from '../diagnostics/conflict-codes.js';
 
 /** Per-layer token budgets within a variant; a layer without a number has no limit. */
 export type LayerTokens = Partial<Record<'managed' | 'repo' | 'path' | 'local', number>>;
@@ -61,10 +62,8 @@ export interface ProfilesPolicy {
   'qwen-code'?: Record<string, never>;
 }
 
-export type ConflictKindName = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate' | 'copy';
-
 export interface ConflictPolicy {
-  severity?: Partial<Record<ConflictKindName, Severity>>;
+  severity?: Partial<Record<ConflictKind, Severity>>;
   layer_order?: ('managed' | 'repo' | 'path' | 'local' | 'user')[];
   overrides?: { event?: string; topic?: string; scope?: string; owner: string; reason: string; expires: string }[];
   /** Hard caps on hostile input (src/conflicts): distinct findings per source and topic (RC3106), events per build (RC3107). */

@@ -2,7 +2,7 @@
 import { parseDocument } from 'yaml';
 import type { StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { checkSchema, compileSchema, yamlLocator } from '../validate/schema-check.js';
+import { checkSchema, compileSchema, yamlLocator } from './schema-check.js';
 import { mergePolicy, type Policy } from './policy.js';
 import { policyChecks } from './policy-checks.js';
 

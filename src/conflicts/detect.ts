@@ -45,7 +45,8 @@ import { droppedFindings, eventCap, groupEvent, pairEvent, shadowEvents, withPat
 import { applyOverrides } from './overrides.js';
 import { pairsAcross, pairsWithin, speakerIndex, type SpeakerIndex } from './speakers.js';
 
-export type { ConflictEvent, ConflictSide, ConflictKind } from './events.js';
+export type { ConflictEvent, ConflictSide } from './events.js';
+export type { ConflictKind } from '../diagnostics/conflict-codes.js';
 export type { TopicRuling } from './topics-for.js';
 
 export interface ConflictResult {

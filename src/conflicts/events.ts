@@ -15,8 +15,8 @@ import { canonicalJson } from '../util/canonical-json.js';
 import { contentId } from '../util/hash.js';
 import { compareCodeUnits } from '../util/compare.js';
 import type { Located } from './facts.js';
+import { CODE_OF, type ConflictKind } from '../diagnostics/conflict-codes.js';
 
-export type ConflictKind = 'override' | 'shadow' | 'violation' | 'contradiction' | 'duplicate' | 'copy';
 
 export interface ConflictSide {
   source: string;
@@ -45,10 +45,6 @@ export interface ConflictEvent {
   wasted_tokens?: number;
   accepted?: { owner: string; reason: string; expires: string };
 }
-
-export const CODE_OF: Record<ConflictKind, string> = {
-  override: 'RC3101', shadow: 'RC3102', contradiction: 'RC3103', duplicate: 'RC3104', copy: 'RC3105', violation: 'RC3201',
-};
 
 /** At most this many copies are named in a duplicate's diagnostic (the event lists them all). */
 const MAX_RELATED = 20;

@@ -11,7 +11,8 @@ import { compareCodeUnits } from '../util/compare.js';
 import type { SourceFacts } from './facts.js';
 import type { PairConflict } from './pairs.js';
 import type { DuplicateGroup } from './duplicates.js';
-import { eventId, rulingText, sideOf, textEventId, type ConflictEvent, type ConflictKind, type ConflictSide } from './events.js';
+import { eventId, rulingText, sideOf, textEventId, type ConflictEvent, type ConflictSide } from './events.js';
+import type { ConflictKind } from '../diagnostics/conflict-codes.js';
 import { eventSeverity, severityDecision } from '../validate/severity.js';
 
 /**

@@ -25,7 +25,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FormatName, ParsedDoc, SourceFile, Span } from '../types.js';
 import type { FrontmatterSchemas } from '../config/frontmatter-schemas.js';
 import { diag, NO_SPAN, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { yamlLocator, type Locate } from './schema-check.js';
+import { yamlLocator, type Locate } from '../config/schema-check.js';
 import { FORMATS, formatSpec, type FrontmatterSchemaRef } from '../discover/formats.js';
 import { RULEC_SCHEMA } from '../config/frontmatter-schemas.js';
 

@@ -16,7 +16,7 @@
 import type { Policy } from '../config/policy.js';
 import { catalogueEntry } from '../diagnostics/catalogue.js';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
-import { CODE_OF, type ConflictKind } from '../conflicts/events.js';
+import { CODE_OF, type ConflictKind } from '../diagnostics/conflict-codes.js';
 
 export type Decision = (code: string) => Severity | 'off';
 

@@ -14,7 +14,7 @@ import * as ops from '../../src/registry/ops.js';
 import { envelopeBytes, PAYLOAD_TYPE, signEnvelope } from '../../src/registry/sign.js';
 import { transition } from '../../src/registry/state.js';
 import { verifyRegistry } from '../../src/registry/verify.js';
-import { compileSchema } from '../../src/validate/schema-check.js';
+import { compileSchema } from '../../src/config/schema-check.js';
 import { canonicalJson } from '../../src/util/canonical-json.js';
 import { codeOf, makeKey, mintBundle, policyOf, REPO_ROOT, setup, trustDoc, type Setup } from './helpers.js';
 

@@ -11,7 +11,7 @@ import { parsePin } from '../../src/registry/admitter-state.js';
 import { admit } from '../../src/registry/admit.js';
 import * as ops from '../../src/registry/ops.js';
 import { parseTrust } from '../../src/registry/trust.js';
-import { compileSchema } from '../../src/validate/schema-check.js';
+import { compileSchema } from '../../src/config/schema-check.js';
 import { canonicalJson } from '../../src/util/canonical-json.js';
 import { mintBundle, REPO_ROOT, setup, type Setup } from './helpers.js';
 

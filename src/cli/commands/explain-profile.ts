@@ -13,7 +13,7 @@ import { confinedDir, readConfined } from '../../discover/read-confined.js';
 import { walkTree } from '../../discover/walk.js';
 import { UsageError } from '../../diagnostics/errors.js';
 import { readPackageJson } from '../../config/package-files.js';
-import { compileSchema } from '../../validate/schema-check.js';
+import { compileSchema } from '../../config/schema-check.js';
 import { PROFILES, profileByName } from '../../profiles/registry.js';
 import type { DirEntry, ProfileResult, RepoView } from '../../profiles/types.js';
 import { num } from '../../report/text.js';
