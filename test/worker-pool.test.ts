@@ -88,4 +88,23 @@ describe('the background worker', () => {
       await bg.close();
     }
   });
+
+  it('goes back to the pool only when no job sent to it is still queued', async () => {
+    const built = (await import(DIST_POOL)) as typeof import('../src/worker/pool.js');
+    const bg = built.startBackground('o200k_base', true);
+    const many = Array.from({ length: 2000 }, (_, i) => `text number ${i} `.repeat(20));
+    const queued = bg.count(many);
+    // A job that cannot be sent to the thread (a function in it) is answered in-process, before the queued one.
+    const unsendable = bg.profiles({ ...job, options: { codex: { hook: (() => 1) as never } } });
+    await unsendable;
+    await bg.close();
+    const next = built.startBackground('o200k_base', true);
+    try {
+      expect(next.thread).toBe(bg.thread);
+      expect(await next.count(['hello world'])).toEqual([2]);
+      expect((await queued).length).toBe(many.length);
+    } finally {
+      await next.close();
+    }
+  });
 });

@@ -41,6 +41,25 @@ function inProcess(encoding: string): Background {
  */
 const idle = new Map<string, Worker[]>();
 
+/** Park `worker` in the idle pool until a compile takes it; one that errors or exits meanwhile leaves the pool. */
+function park(key: string, worker: Worker): void {
+  const leave = (): void => {
+    const list = idle.get(key) ?? [];
+    idle.set(key, list.filter((w) => w !== worker));
+    void worker.terminate();
+  };
+  worker.once('error', leave);
+  worker.once('exit', leave);
+  idle.set(key, [...(idle.get(key) ?? []), worker]);
+}
+
+/** An idle worker for `key`, no longer listened to as idle, or undefined. */
+function take(key: string): Worker | undefined {
+  const worker = idle.get(key)?.pop();
+  worker?.removeAllListeners('error').removeAllListeners('exit');
+  return worker;
+}
+
 /** `profiles`: whether agent profiles will be evaluated (their encoding is then warmed too). */
 export function startBackground(encoding: string, profiles = true): Background {
   const script = new URL('./background.js', import.meta.url);
@@ -49,7 +68,7 @@ export function startBackground(encoding: string, profiles = true): Background {
   const key = `${encoding}\0${profiles}`;
   let worker: Worker;
   try {
-    worker = idle.get(key)?.pop() ?? new Worker(script, { workerData: { encoding, profiles } satisfies BackgroundData });
+    worker = take(key) ?? new Worker(script, { workerData: { encoding, profiles } satisfies BackgroundData });
   } catch {
     return local;
   }
@@ -66,7 +85,9 @@ export function startBackground(encoding: string, profiles = true): Background {
   worker.on('error', onError);
   // A worker that exits with jobs unanswered (killed, out of memory) would leave them waiting forever.
   worker.on('exit', onError);
-  let last: Promise<unknown> = Promise.resolve();
+  // Every answer not yet given, whoever gives it: close() waits for all of them, so a worker goes
+  // back to the pool only when nothing it was sent is still queued on it.
+  const open = new Set<Promise<unknown>>();
   const run = <T>(job: Job, fallback: () => Promise<T>): Promise<T> => {
     if (failed) return fallback();
     const answer = new Promise<T>((resolve, reject) => {
@@ -80,7 +101,9 @@ export function startBackground(encoding: string, profiles = true): Background {
         fallback().then(resolve, reject);
       }
     });
-    last = answer;
+    open.add(answer);
+    const settle = (): void => void open.delete(answer);
+    answer.then(settle, settle);
     return answer;
   };
   return {
@@ -90,12 +113,12 @@ export function startBackground(encoding: string, profiles = true): Background {
     profiles: (job) => run({ kind: 'profiles', job }, () => local.profiles(job)),
     close: async () => {
       // Once its jobs are answered the worker is idle: keep it for the next compile, unless it failed.
-      await last.catch(() => undefined);
+      await Promise.allSettled([...open]);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onError);
       if (failed) await worker.terminate();
-      else idle.set(key, [...(idle.get(key) ?? []), worker]);
+      else park(key, worker);
     },
   };
 }
