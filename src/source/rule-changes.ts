@@ -135,10 +135,12 @@ function importTokens(text: string): string[] {
  * The files among `rev`'s instruction files that contain an `@` at all. The
  * pathspecs are discovery's, without glob magic (`*` then also crosses `/`):
  * a superset that git matches several times faster; classifyPath decides.
+ * `-a`: a file git takes for binary (a NUL byte, `binary` in .gitattributes)
+ * is searched too, or its imports would drop out of the closure.
  */
 async function filesWithAt(repoDir: string, rev: string): Promise<string[]> {
   const loose = formatPathspecs(true).map((p) => p.replace(':(glob)', '').replaceAll('**/', '*'));
-  const r = await runStatus(repoDir, ['grep', '-l', '-z', '-I', '-F', '-e', '@', rev, '--', ...loose]);
+  const r = await runStatus(repoDir, ['grep', '-l', '-z', '-a', '-F', '-e', '@', rev, '--', ...loose]);
   if (r.code === 1) return [];
   if (r.code !== 0) throw new Error(`git grep failed: ${r.stderr.trim()}`);
   return r.stdout.toString('utf8').split('\0').filter((x) => x.startsWith(`${rev}:`)).map((x) => x.slice(rev.length + 1));

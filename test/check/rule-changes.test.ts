@@ -75,6 +75,18 @@ describe('ruleChanges', () => {
   });
 });
 
+describe('an instruction file git treats as binary', () => {
+  it.each([
+    ['marked binary in .gitattributes', { '.gitattributes': 'CLAUDE.md binary\n', 'CLAUDE.md': 'See @docs/x.md\n' }],
+    ['holding a NUL byte', { 'CLAUDE.md': 'See @docs/x.md\n\u0000\n' }],
+  ] as [string, TreeEdit][])('%s: its imports still count', async (_name, base) => {
+    const h = history({ ...base, 'docs/x.md': 'x\n', 'src/a.ts': 'export {};\n' });
+    made.push(h);
+    h.commit('head', { 'docs/x.md': 'x changed\n' });
+    expect((await ruleChanges(h.repo, 'HEAD~1', 'HEAD')).relevant).toEqual(['docs/x.md']);
+  });
+});
+
 describe('the closure kept in the git directory', () => {
   const treeOf = (h: History, rev: string): string => git(h.repo, 'rev-parse', `${rev}^{tree}`).trim();
 
