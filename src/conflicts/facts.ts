@@ -177,7 +177,11 @@ export function normaliseStatement(text: string): string {
  */
 export function statementHead(text: string): string | null {
   if (text.includes('|')) return null;
-  const m = /\s[—–-]\s(?![^]*`)[^]*$/.exec(text);
+  // The first dash after the last code span: one scan, where a lookahead for a later backtick
+  // at every dash was quadratic on a line of dashes that ends in code.
+  const dash = /\s[—–-]\s/g;
+  dash.lastIndex = text.lastIndexOf('`') + 1;
+  const m = dash.exec(text);
   return m === null ? null : normaliseStatement(text.slice(0, m.index));
 }
 

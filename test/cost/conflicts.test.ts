@@ -45,6 +45,10 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
     }
     return { tree, paths };
   }, 50],
+  // Every " - " a place a dash remark could start, and a code span at the very end: each start is refused.
+  ['one statement with n dashes before a code span', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- ${'keep it short - '.repeat(n)}\`end\`\n`,
+    'CLAUDE.md': `# B\n\n- ${'keep it short - '.repeat(n)}\`end\`\n` } }), 4000],
   ['one statement with n commands', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `run \`npm install p${i}\` then \`npm test\``).join(', ')}.\n`,
     'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `run \`yarn add q${i}\` and \`yarn test\``).join(', ')}.\n` } }), 500],
