@@ -18,20 +18,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR, REPO_ROOT, ensureMonorepo } from './generate.mjs';
-import { measure, median } from './measure.mjs';
+import { dirStats, measure, median } from './measure.mjs';
 
 const FLOOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor.mjs');
 const CLI = path.join(REPO_ROOT, 'dist', 'cli', 'bin.js');
 
 const list = (s) => s.split(',').map((x) => Number(x.trim())).filter((n) => Number.isInteger(n) && n > 0);
-
-function sizeOf(dir) {
-  let bytes = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (e.isFile()) bytes += fs.statSync(path.join(e.parentPath ?? e.path, e.name)).size;
-  }
-  return bytes;
-}
 
 /** Bytes of the instruction files, as the floor script reads them (its stdout is one JSON line). */
 function floorBytes(stdout) {
@@ -58,7 +50,7 @@ async function point(series, opts, runs) {
       const b = await measure([CLI, 'build', '--repo', repo.dir, '--out', out]);
       if (b.code !== 0 && b.code !== 1) throw new Error(`build exited ${b.code}: ${b.stderr.slice(-1000)}`);
       builds.push(b);
-      bundleBytes = sizeOf(out);
+      bundleBytes = dirStats(out).bytes;
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
     }

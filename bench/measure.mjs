@@ -51,3 +51,21 @@ export function median(xs) {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
+
+/** Files and bytes below `dir` (0 and 0 when it does not exist): a bundle's size. */
+export function dirStats(dir) {
+  let files = 0;
+  let bytes = 0;
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) {
+        files++;
+        bytes += fs.statSync(p).size;
+      }
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return { files, bytes };
+}

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR, REPO_ROOT, SIZE_ARGS, ensureMonorepo, sizeOptions } from './generate.mjs';
-import { measure, median } from './measure.mjs';
+import { dirStats, measure, median } from './measure.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FLOOR = path.join(HERE, 'floor.mjs');
@@ -34,23 +34,6 @@ function fail(message, code = 1) {
 function tail(text, lines = 25) {
   const all = text.replace(/\s+$/, '').split('\n');
   return all.slice(-lines).join('\n');
-}
-
-function dirStats(dir) {
-  let files = 0;
-  let bytes = 0;
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile()) {
-        files++;
-        bytes += fs.statSync(p).size;
-      }
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return { files, bytes };
 }
 
 /**
