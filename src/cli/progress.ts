@@ -8,12 +8,12 @@
  * Hand-written rather than cli-progress: the stages have counts, not a known
  * total of work, so there is no bar to draw — one line and a timer.
  */
-import type { CompileStage } from '../compile-stages.js';
+import { COMPILE_STAGES, type CompileStage } from '../compile-stages.js';
 import type { Io } from './io.js';
 
 /** The stages a build reports, in order (compile's, then writing the bundle). */
-export const BUILD_STAGES = ['discover', 'parse', 'resolve', 'conflicts', 'count', 'render', 'write'] as const satisfies readonly (CompileStage | 'write')[];
-export type BuildStage = (typeof BUILD_STAGES)[number];
+export const BUILD_STAGES = [...COMPILE_STAGES, 'write'] as const;
+export type BuildStage = CompileStage | 'write';
 
 const LABEL: Record<BuildStage, (n: string) => string> = {
   discover: () => 'discovering instruction files',
