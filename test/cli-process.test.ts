@@ -74,7 +74,7 @@ describe('start-up loads only what the command uses', () => {
     return { ...r, files: [...new Set(files)] };
   }
   const rankTables = (files: string[]): string[] => files.filter((f) => /js-tiktoken\/dist\/ranks\//.test(f)).map((f) => f.replace(/.*\/ranks\/|\.c?js$/g, '')).sort();
-  const pipeline = (files: string[]): string[] => files.filter((f) => /^dist\/(compile|discover|parse|resolve|render|conflicts|profiles|validate)\b/.test(f));
+  const pipeline = (files: string[]): string[] => files.filter((f) => /^dist\/(compile\.js$|(discover|parse|resolve|render|conflicts|profiles|validate)\/)/.test(f));
 
   it.each([
     [['--help']],
