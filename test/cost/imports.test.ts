@@ -2,7 +2,7 @@
  * Cost of imports (#8.8, #8.10): following and expanding `@` imports is
  * linear in their number, and a hard cap (imports.max_files, RC2106) bounds
  * what a build reads. Doubling tests: the time of input 2n over the time of n
- * (best of three each), never an absolute time; linear work gives ~2, the
+ * (the shared harness in stage-timing.ts), never an absolute time; linear work gives ~2, the
  * quadratic paths this replaces gave ~4.
  *
  * The stages timed are rulec's own import machinery (discover, parse, follow,
@@ -22,6 +22,7 @@ import { resolve } from '../../src/resolve/resolve.js';
 import type { ParsedDoc } from '../../src/types.js';
 import { toPosix } from '../../src/util/posix-path.js';
 import { pushAll } from '../../src/util/push-all.js';
+import { describeDoubling, doubling, MAX_RATIO } from './stage-timing.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -63,50 +64,31 @@ async function importStages(dir: string, maxFiles: number): Promise<number> {
   return res.value.sources.size;
 }
 
-/** CPU time of the fastest of `runs` calls, in ms: less sensitive than wall time to other work on a shared machine. */
-async function best(f: () => Promise<unknown>, runs = 3): Promise<number> {
-  let min = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t = process.cpuUsage();
-    await f();
-    const d = process.cpuUsage(t);
-    min = Math.min(min, (d.user + d.system) / 1000);
-  }
-  return min;
-}
-
-async function ratio(small: () => Promise<unknown>, large: () => Promise<unknown>): Promise<number> {
-  await small(); // warm the module and file caches
-  const r = (await best(large)) / (await best(small));
-  if (process.env.RULEC_COST_DEBUG) console.log(`ratio ${r.toFixed(2)}`);
-  return r;
-}
-
 describe('cost of imports', () => {
   it('following and expanding n distinct imports is linear (time(2n) / time(n) well under 4)', async () => {
     const n = 400;
-    const a = repo(manyImports(n));
-    const b = repo(manyImports(2 * n));
-    expect(await importStages(a, 1e6)).toBe(n + Math.ceil(n / 4) + 51);
-    expect(await ratio(() => importStages(a, 1e6), () => importStages(b, 1e6))).toBeLessThan(3);
+    expect(await importStages(repo(manyImports(n)), 1e6)).toBe(n + Math.ceil(n / 4) + 51);
+    const d = await doubling((k) => repo(manyImports(k)), (dir) => importStages(dir, 1e6), { n, maxN: 3_200 });
+    console.log(describeDoubling('imports, n distinct', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
   });
 
   it('a file naming the same missing target n times, and n distinct missing targets, is linear', async () => {
     const n = 4_000;
     const same = (k: number) => repo({ 'CLAUDE.md': `# R\n\n${'- @docs/missing.md\n'.repeat(k)}` });
     const distinct = (k: number) => repo({ 'CLAUDE.md': `# R\n\n${Array.from({ length: k }, (_, i) => `- @docs/m${i}.md\n`).join('')}` });
-    for (const make of [same, distinct]) {
-      const a = make(n);
-      const b = make(2 * n);
-      expect(await ratio(() => importStages(a, 1000), () => importStages(b, 1000))).toBeLessThan(3);
+    for (const [label, make] of [['same', same], ['distinct', distinct]] as const) {
+      const d = await doubling(make, (dir) => importStages(dir, 1000), { n, maxN: 32_000 });
+      console.log(describeDoubling(`imports, n missing (${label})`, d));
+      expect(d.ratio).toBeLessThan(MAX_RATIO);
     }
   });
 
   it('a token of n path segments costs time linear in n, up to the length cap', async () => {
     const token = (k: number) => repo({ 'CLAUDE.md': `# R\n\nSee @${'a/'.repeat(k)}x.md and @${'.'.repeat(2 * k)}a\n` });
-    const a = token(50_000);
-    const b = token(100_000);
-    expect(await ratio(() => importStages(a, 1000), () => importStages(b, 1000))).toBeLessThan(3);
+    const d = await doubling(token, (dir) => importStages(dir, 1000), { n: 50_000, maxN: 200_000 });
+    console.log(describeDoubling('imports, a token of n segments', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
   });
 });
 
