@@ -33,7 +33,16 @@ interface Engine {
   encoder: Tiktoken;
   splitter: RegExp;
   pieces: Map<string, number>;
+  /** Whole texts counted, keyed by the text (short) or its sha256. */
+  texts: Map<string, number>;
 }
+
+/**
+ * How many whole-text counts an engine remembers before it starts over. A
+ * worker lives across builds; agent profiles count the same file once per
+ * directory that loads it, and many directories assemble the same text.
+ */
+const MAX_REMEMBERED_TEXTS = 100_000;
 
 const engines = new Map<string, Engine>();
 
@@ -42,7 +51,7 @@ function engine(encoding: string): Engine {
   if (!e) {
     const ranks = loadRanks(encoding);
     if (!ranks) throw new Error(`unknown tokenizer ${encoding}`);
-    e = { encoder: encoderFor(ranks), splitter: new RegExp(ranks.pat_str, 'gu'), pieces: new Map() };
+    e = { encoder: encoderFor(ranks), splitter: new RegExp(ranks.pat_str, 'gu'), pieces: new Map(), texts: new Map() };
     engines.set(encoding, e);
   }
   return e;
@@ -114,16 +123,21 @@ export function rankMap(bpeRanks: string): Map<string, number> {
  */
 export const MAX_EXACT_PIECE = 256;
 
-/** The count of `text` as tiktoken's encode() gives it, special tokens read as plain text. */
+/** The count of `text` as tiktoken's encode() gives it, special tokens read as plain text; remembered by content. */
 export function countTokens(encoding: TiktokenEncoding | string, text: string): number {
   const e = engine(encoding);
   if (text.length === 0) return 0;
-  let total = 0;
+  const key = text.length < 64 ? text : sha256Hex(text);
+  let total = e.texts.get(key);
+  if (total !== undefined) return total;
+  total = 0;
   for (const m of text.matchAll(e.splitter)) {
     const piece = m[0];
     if (piece.length <= MAX_EXACT_PIECE) total += pieceCount(e, piece);
     else for (let i = 0; i < piece.length; i += MAX_EXACT_PIECE) total += pieceCount(e, piece.slice(i, i + MAX_EXACT_PIECE));
   }
+  if (e.texts.size >= MAX_REMEMBERED_TEXTS) e.texts.clear();
+  e.texts.set(key, total);
   return total;
 }
 
@@ -137,24 +151,13 @@ function pieceCount(e: Engine, piece: string): number {
 }
 
 /**
- * A counter memoised by content; `known` pre-seeds it with counts computed
+ * A counter for one encoding; `known` pre-seeds it with counts computed
  * elsewhere (the token worker) for exactly these texts.
  */
 export function tokenCounter(encoding: TiktokenEncoding | string, known?: ReadonlyMap<string, number>): TokenCounter {
-  const cache = new Map<string, number>();
-  for (const [text, n] of known ?? []) cache.set(text.length < 64 ? text : sha256Hex(text), n);
   return {
     encoding,
-    count(text: string): number {
-      if (text.length === 0) return 0;
-      const key = text.length < 64 ? text : sha256Hex(text);
-      let n = cache.get(key);
-      if (n === undefined) {
-        n = countTokens(encoding, text);
-        cache.set(key, n);
-      }
-      return n;
-    },
+    count: (text: string): number => known?.get(text) ?? countTokens(encoding, text),
   };
 }
 
