@@ -4,14 +4,20 @@ import { defineConfig } from 'vitest/config';
 // Fixture repositories hold files named *.test.ts that are data, not tests.
 const exclude = ['**/node_modules/**', 'test/fixtures/*/repo/**', 'test/fixtures/*/managed/**', 'test/bad-inputs/*/repo/**',
   'test/bad-inputs/*/managed/**', 'test/profiles/fixtures/**'];
-// Pure suites: they touch no process-wide state (cwd, env, umask), so their files share one module
-// graph per worker — the tokenizer's rank table, built once per worker (1–2 s) instead of once per file.
-// Not the cost tests: their n-against-2n timings need a heap of their own (another file's garbage
-// makes major GCs in the large run, and a ratio over 3).
-const shared = ['test/unit/**/*.test.ts', 'test/conflicts/**/*.test.ts', 'test/lint/**/*.test.ts',
-  'test/profiles/**/*.test.ts', 'test/diff/**/*.test.ts', 'test/report/**/*.test.ts', 'test/corpus/**/*.test.ts',
-  'test/golden.test.ts', 'test/bad-inputs.test.ts', 'test/determinism.test.ts'];
 
+// Test files share one module graph per worker (`isolate: false`): the source is imported and the
+// tokenizer's rank table built once per worker, not once per file. A file runs isolated only for a
+// reason, listed here:
+const isolated = [
+  // They set process-wide state a later file in the same worker would see: env, fake timers, a
+  // registered format, the worker pool's idle workers.
+  'test/check/check.test.ts', 'test/cli/progress.test.ts', 'test/formats/test-only-format.test.ts',
+  'test/registry/git-store.test.ts', 'test/registry/remote-cli.test.ts', 'test/repo-cache.test.ts',
+  'test/worker-pool.test.ts',
+  // Cost ratios: their n-against-2n timings need a heap of their own (another file's garbage makes
+  // major GCs in the large run, and a ratio over 3).
+  'test/cost/**/*.test.ts',
+];
 // Timing ratios inside otherwise pure suites: isolated too, for the same reason as the cost tests.
 const timing = ['test/lint/never-throws.test.ts', 'test/lint/secret-rules-linear.test.ts'];
 
@@ -28,8 +34,8 @@ export default defineConfig({
     // git and child processes much of the time: one worker per core keeps both cores busy.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
-      { extends: true, test: { name: 'shared', include: shared, exclude: [...exclude, ...timing], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...exclude, ...shared] } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...exclude, ...isolated, ...timing], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: isolated, exclude } },
       { extends: true, test: { name: 'timing', include: timing, exclude } },
     ],
   },
