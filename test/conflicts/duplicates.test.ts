@@ -77,6 +77,27 @@ describe('near-duplicates', () => {
     expect(found.map(summary)).toEqual([{ kind: 'duplicate', severity: 'warning', sides: ['AGENTS.md:3', 'packages/a/AGENTS.md:3'], adopted: 'AGENTS.md' }]);
   });
 
+  it('normalises as the chain of replaces it stands for, on any text', () => {
+    // The definition, written as regexes: normaliseStatement is one scan for speed, not a new meaning.
+    const reference = (text: string): string => {
+      const s = text.toLowerCase().replace(/[*_`~]+/g, '').replace(/[^\p{L}\p{M}\p{N}()]+/gu, ' ').trim();
+      let kept = s;
+      if (s.endsWith(')')) {
+        let depth = 0;
+        for (let i = s.length - 1; i >= 0; i--) {
+          if (s[i] === ')') depth++;
+          else if (s[i] === '(' && --depth === 0) { kept = i === 0 ? s : s.slice(0, i).trimEnd(); break; }
+        }
+      }
+      return kept.replace(/[()]/g, ' ').replace(/ +/g, ' ').trim();
+    };
+    const piece = fc.constantFrom('a', 'Ab', 'é', 'e\u0301', '٣', '𝔘', '\ud800', '\udc00', '(', ')', ' ', '-', '*', '`', '~', '_', '.', '\t', '中');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }).map((a) => a.join('')), (text) => {
+      expect(normaliseStatement(text)).toBe(reference(text));
+    }), { numRuns: 3000 });
+    expect(normaliseStatement('Run **all** tests before you push (CI checks it).')).toBe('run all tests before you push');
+  });
+
   it.each([
     'Keep pull requests under 200 changed lines and link the ticket in the description.',
     'Keep pull requests under 400 changed lines and never link the ticket in the description.',

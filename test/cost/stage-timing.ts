@@ -7,7 +7,7 @@
  * 2. both sizes run once to warm up (JIT, caches, lazy tables);
  * 3. n grows until the small input takes at least `floorMs` (its best of
  *    `reps` runs), so timer resolution and scheduling jitter don't decide
- *    the ratio;
+ *    the ratio — in one step, by the power of two the time measured asks for;
  * 4. each size runs `reps` times, interleaved, and the minimum counts — the
  *    run least disturbed by other processes;
  * 5. a ratio over the limit is measured again (up to `attempts` times) and the
@@ -51,10 +51,15 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
       b = Math.min(b, await timeOf(run, large));
     }
     if (a < floorMs && size * 2 <= maxN) {
-      // Too fast to time reliably: double the input and measure again.
-      size *= 2;
-      small = large;
+      // Too fast to time reliably: grow the input in one step, by the power of two that should
+      // lift the small run over the floor (stepping 2× at a time made and ran every size between),
+      // and measure again.
+      let factor = 2;
+      while (a * factor < floorMs * 1.5 && size * factor * 2 <= maxN) factor *= 2;
+      size *= factor;
+      small = factor === 2 ? large : await make(size);
       large = await make(2 * size);
+      if (factor > 2) await run(small);
       await run(large);
       best = null;
       continue;
