@@ -7,7 +7,10 @@
  * 2. the glob's literal base directory (picomatch.scan) narrows to a sorted range;
  * 3. a literal last segment (`README.md`) or an extension pattern (`*.ts`,
  *    `*.test.ts`, `*.{ts,tsx}`) narrows to a bucket of paths by name or suffix;
- * 4. the full matcher runs on what is left.
+ * 4. a literal segment after the base (`m5` in `**\/m5/*.md`) narrows to the
+ *    paths that have a segment of that name, when that bucket is smaller —
+ *    without it, n such rules over n packages tested every `.md` path n times;
+ * 5. the full matcher runs on what is left.
  */
 import picomatch from 'picomatch';
 import { basenameOf } from '../util/posix-path.js';
@@ -20,6 +23,8 @@ export class PathIndex {
   private readonly set: Set<string>;
   private readonly byName = new Map<string, string[]>();
   private readonly bySuffix = new Map<string, string[]>();
+  /** Paths by each of their segments; built on first use (most globs never need it). */
+  private bySegment: Map<string, string[]> | null = null;
 
   constructor(sortedPaths: readonly string[]) {
     this.sorted = sortedPaths;
@@ -49,6 +54,15 @@ export class PathIndex {
   /** Paths whose name ends in `.suffix`, under `dir`. */
   withSuffix(suffix: string, dir = ''): readonly string[] {
     return prefixRange(this.bySuffix.get(suffix) ?? [], dir);
+  }
+
+  /** Paths with a segment (a directory's name or their own) equal to `segment`, under `dir`. */
+  withSegment(segment: string, dir = ''): readonly string[] {
+    if (this.bySegment === null) {
+      this.bySegment = new Map();
+      for (const p of this.sorted) for (const part of new Set(p.split('/'))) push(this.bySegment, part, p);
+    }
+    return prefixRange(this.bySegment.get(segment) ?? [], dir);
   }
 }
 
@@ -98,15 +112,26 @@ export function matchGlob(index: PathIndex, glob: string): GlobMatch {
 
 /**
  * Narrow by the last path segment when it is a literal name or an extension
- * pattern; each bucket is already restricted to the glob's base directory.
- * `exact` marks the commonest shapes — `**\/*.ext`, `**\/*.{a,b}`, `**\/NAME`
- * below the base — where every candidate matches and no test is needed.
+ * pattern, or by a literal segment before it, whichever bucket is smaller;
+ * each bucket is already restricted to the glob's base directory. `exact`
+ * marks the commonest shapes — `**\/*.ext`, `**\/*.{a,b}`, `**\/NAME` below
+ * the base — where every candidate of the last segment's buckets matches and
+ * no test is needed.
  */
 function candidatesFor(index: PathIndex, globPart: string, base: string): { buckets: (readonly string[])[]; exact: boolean } | null {
+  const byLast = lastSegmentBuckets(index, globPart, base);
+  const bySegment = literalSegmentBucket(index, globPart, base);
+  if (bySegment && (!byLast || bySegment.length < byLast.buckets.reduce((n, b) => n + b.length, 0))) return { buckets: [bySegment], exact: false };
+  return byLast;
+}
+
+const GLOB_CHARS = /[*?[\]{}()!+@\\]/;
+
+function lastSegmentBuckets(index: PathIndex, globPart: string, base: string): { buckets: (readonly string[])[]; exact: boolean } | null {
   const slash = globPart.lastIndexOf('/');
   const last = globPart.slice(slash + 1);
   const exact = globPart.slice(0, slash + 1) === '**/';
-  if (last !== '' && !/[*?[\]{}()!+@\\]/.test(last)) return { buckets: [index.named(last, base)], exact };
+  if (last !== '' && !GLOB_CHARS.test(last)) return { buckets: [index.named(last, base)], exact };
   const ext = /^\*\.([^*?[\]{}()!+@/\\]+)$/.exec(last);
   if (ext?.[1]) return { buckets: [index.withSuffix(ext[1], base)], exact };
   const braces = /^\*\.\{([^{}*?[\]()!+@/\\]+)\}$/.exec(last);
@@ -115,4 +140,19 @@ function candidatesFor(index: PathIndex, globPart: string, base: string): { buck
     if (parts.every((s) => s.length > 0)) return { buckets: parts.map((s) => index.withSuffix(s, base)), exact };
   }
   return null;
+}
+
+/**
+ * The smallest bucket of a literal segment before the last one: a path the
+ * glob matches has a segment of that name (a `/**` after it may match nothing,
+ * so the name may be the path's own: the index holds every segment).
+ */
+function literalSegmentBucket(index: PathIndex, globPart: string, base: string): readonly string[] | null {
+  const segments = globPart.split('/').slice(0, -1).filter((s) => s !== '' && s !== '.' && s !== '..' && !GLOB_CHARS.test(s));
+  let best: readonly string[] | null = null;
+  for (const s of segments) {
+    const bucket = index.withSegment(s, base);
+    if (best === null || bucket.length < best.length) best = bucket;
+  }
+  return best;
 }

@@ -23,6 +23,7 @@ import { compareCodeUnits } from '../util/compare.js';
 import { sha256Hex, contentId } from '../util/hash.js';
 import { dirnameOf } from '../util/posix-path.js';
 import { pushAll } from '../util/push-all.js';
+import { lowerBound } from '../util/sorted.js';
 import { activationOf, type ActivationInfo } from './activation.js';
 import { expandImports, type ImportContext } from './expand-imports.js';
 import { matchGlob, PathIndex } from './glob-index.js';
@@ -193,9 +194,7 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
   const cache = new Map<string, ReturnType<typeof matchGlob>>();
   const out: ResolvedAttachment[] = [];
   for (const s of attached) {
-    // Distinct matched paths; a Set is only needed to merge several globs.
-    const matched = new Set<string>();
-    let single = 0;
+    const lists: (readonly string[])[] = [];
     const dead: string[] = [];
     const range = s.doc.frontmatterKeys[formatSpec(s.file.format)?.globKey ?? ''];
     s.info.globs.forEach((glob, i) => {
@@ -204,10 +203,9 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
       const raw = s.info.rawGlobs[i] ?? glob;
       if (!m.ok) diagnostics.push(diag('RC3001', { file: s.file.id, range, message: `glob "${raw}" cannot be parsed: ${m.error}` }));
       else if (m.matches.length === 0) dead.push(raw);
-      else if (s.info.globs.length === 1) single = m.matches.length;
-      else for (const p of m.matches) matched.add(p);
+      else lists.push(m.matches);
     });
-    const matches = s.info.globs.length === 1 ? single : matched.size;
+    const matches = unionSize(lists);
     // A rule that loads nowhere is worth a warning; one dead alternative among
     // live ones (`*.yml` and `*.yaml`, defensively) is only worth a note.
     if (dead.length > 0 && matches === 0 && dead.length === s.info.globs.length) {
@@ -220,4 +218,22 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
     out.push({ id: contentId('a-', key), sources: refs, globs: s.info.globs, matches });
   }
   return out.sort((a, b) => compareCodeUnits(a.id, b.id));
+}
+
+/**
+ * How many distinct paths sorted lists hold together: the largest list's
+ * length, plus the others' paths it lacks (binary search). Several globs of
+ * one rule often include a broad one (`apps/**` beside `packages/p1/**`):
+ * putting every match in a Set cost the broad glob's size for every such
+ * rule.
+ */
+function unionSize(lists: readonly (readonly string[])[]): number {
+  let largest: readonly string[] = [];
+  for (const l of lists) if (l.length > largest.length) largest = l;
+  const extra = new Set<string>();
+  for (const l of lists) {
+    if (l === largest) continue;
+    for (const p of l) if (largest[lowerBound(largest, p)] !== p) extra.add(p);
+  }
+  return largest.length + extra.size;
 }

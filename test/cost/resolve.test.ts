@@ -24,6 +24,17 @@ function globs(n: number): ResolveInput {
   return input(tree, paths);
 }
 
+/** n rules, each naming its own package's directory below a wildcard, beside a broad glob shared by all. */
+function segmentGlobs(n: number): ResolveInput {
+  const tree: Tree = { 'AGENTS.md': '# Guide\n\n- Use pnpm.\n' };
+  const paths: string[] = [];
+  for (let i = 0; i < n; i++) {
+    tree[`.claude/rules/r${i}.md`] = `---\npaths:\n  - "**/m${i}/*.md"\n  - "docs/**"\n---\n\n- Rule ${i}.\n`;
+    paths.push(`packages/p${i}/m${i}/README.md`, `docs/d${i}.md`);
+  }
+  return input(tree, paths);
+}
+
 describe('resolve doubles at most linearly', () => {
   it('n directories of instruction files pasting boilerplate, with n glob rules', async () => {
     const d = await doubling((n) => {
@@ -37,6 +48,12 @@ describe('resolve doubles at most linearly', () => {
   it('n rule files of four globs each', async () => {
     const d = await doubling(globs, resolve, { n: 100 });
     console.log(describeDoubling('resolve, many globs', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it('n rules naming their own directory below a wildcard, each beside a broad glob (segment index, union count)', async () => {
+    const d = await doubling(segmentGlobs, resolve, { n: 200 });
+    console.log(describeDoubling('resolve, segment globs', d));
     expect(d.ratio).toBeLessThan(MAX_RATIO);
   });
 });

@@ -26,6 +26,10 @@ const glob = fc.oneof(
   fc
     .tuple(fc.constantFrom('', 'src/', 'a/', 'docs/', '.github/', 'packages/api/', 'a/*/', '**/', 'src/**/'), fc.constantFrom('*.ts', '*.tsx', '*.test.ts', '*.{ts,tsx}', 'README.md', '*', '**', '.ts', '*.md', 'x.ts', '.*'))
     .map(([dir, last]) => dir + last),
+  // A literal segment between wildcards: narrowed by the segment index.
+  fc
+    .tuple(fc.constantFrom('', '**/', 'src/', 'a/*/', '*/'), fc.constantFrom(...DIRS, ...NAMES), fc.constantFrom('/**', '/*', '/**/*.ts', '/*.md', '/**/*.{ts,md}', '/x.ts'))
+    .map(([head, segment, tail]) => head + segment + tail),
 );
 
 function bruteForce(paths: readonly string[], g: string): string[] {
