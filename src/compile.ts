@@ -50,7 +50,7 @@ import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
 import { sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
 import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
-import { UsageError } from './diagnostics/errors.js';
+import { UsageError } from './util/errors.js';
 import { pushAll } from './util/push-all.js';
 
 export interface CompileOptions {

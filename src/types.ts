@@ -20,7 +20,7 @@ export type Root = 'repo' | 'managed' | 'user';
  */
 export type Activation = 'standing' | 'attached' | 'requested' | 'manual' | 'import';
 
-/** The instruction-file formats rulec knows (see src/discover/formats.ts). */
+/** The instruction-file formats rulec knows (see src/formats/formats.ts). */
 export type FormatName =
   | 'agents-override'
   | 'agents'

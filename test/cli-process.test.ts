@@ -101,7 +101,7 @@ describe('start-up loads only what the command uses', () => {
     expect(rankTables(r.files)).toEqual([]);
     // What explain from a bundle does use: attachment globs matched with the resolver's options
     // (resolve/glob-index.js), PATH classified and read confined to the repository
-    // (discover/formats.js, discover/read-confined.js), and a detected secret in the text warned about
+    // (formats/formats.js, confined/read-confined.js), and a detected secret in the text warned about
     // (validate/lint/secrets*). No other stage; the manifest is checked by generated code.
     const used = /^dist\/(resolve\/glob-index|discover\/(formats|read-confined)|validate\/lint\/(secrets|text-index))\b/;
     expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);

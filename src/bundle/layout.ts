@@ -10,7 +10,7 @@
  * per content as `sources/<sha256 hex>` (named by `files[].sha256`), so a
  * bundle directory alone is enough to diff rules by id (`rulec diff`).
  */
-import { InternalError } from '../diagnostics/errors.js';
+import { InternalError } from '../util/errors.js';
 import { encodeManifest, ID_GRAMMAR, type ManifestRoot, type ManifestV1 } from './model.js';
 
 export const MANIFEST_FILE = 'manifest.json';

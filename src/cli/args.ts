@@ -1,6 +1,6 @@
 /** argv → typed options, with the command's help text on --help and a UsageError on anything unknown. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '../diagnostics/errors.js';
+import { UsageError } from '../util/errors.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 

@@ -8,7 +8,7 @@
  */
 import { compilerVersion } from '../config/package-files.js';
 import { PolicyError } from '../config/policy-error.js';
-import { InternalError, UsageError } from '../diagnostics/errors.js';
+import { InternalError, UsageError } from '../util/errors.js';
 import { EXIT, type Io } from './io.js';
 
 type Command = (argv: string[], io: Io) => Promise<number>;

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { compilerVersion } from '../config/package-files.js';
 import { REPO_POLICY_PATH } from '../config/policy-path.js';
-import { UsageError } from '../diagnostics/errors.js';
+import { UsageError } from '../util/errors.js';
 import type { Redactions } from '../diagnostics/redact.js';
 import { REPORT_FORMATS, reportFormatOf, type Report, type ReportFormat } from '../report/reporters/types.js';
 import type { ToolInfo } from '../report/reporters/types.js';

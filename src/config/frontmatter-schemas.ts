@@ -3,7 +3,7 @@
  * pure check in src/validate/check-frontmatter.ts can receive them as data:
  * rulec's own keys, and each format's schema named on its FormatSpec.
  */
-import { FORMATS, type FrontmatterSchemaRef } from '../discover/formats.js';
+import { FORMATS, type FrontmatterSchemaRef } from '../formats/formats.js';
 import { readPackageJson } from './package-files.js';
 
 export type FrontmatterSchemas = readonly Record<string, unknown>[];

@@ -6,8 +6,8 @@
 import { REPO_POLICY_PATH } from './policy-path.js';
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { readConfined } from '../discover/read-confined.js';
-import { UsageError } from '../diagnostics/errors.js';
+import { readConfined } from '../confined/read-confined.js';
+import { UsageError } from '../util/errors.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readPackageFile, readPackageJson } from './package-files.js';
 import { validatePolicy } from './validate-policy.js';

@@ -1,6 +1,6 @@
 /** An invalid policy file: a configuration failure (exit 2) that carries its coded diagnostics. */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { UsageError } from '../diagnostics/errors.js';
+import { UsageError } from '../util/errors.js';
 
 export class PolicyError extends UsageError {
   constructor(readonly diagnostics: Diagnostic[]) {

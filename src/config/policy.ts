@@ -3,11 +3,13 @@ import type { Severity } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { digestOf } from '../util/hash.js';
 import type { ConflictKind } from '../diagnostics/conflict-codes.js';
+import type { FormatFamily } from '../formats/formats.js';
 
 /** Per-layer token budgets within a variant; a layer without a number has no limit. */
 export type LayerTokens = Partial<Record<'managed' | 'repo' | 'path' | 'local', number>>;
 
-export type FormatFamily = 'agents' | 'claude' | 'gemini' | 'copilot' | 'cursor';
+/** Which `formats:` switch a format belongs to: a format's fact, kept with its row. */
+export type { FormatFamily } from '../formats/formats.js';
 
 export interface Policy {
   version: 1;

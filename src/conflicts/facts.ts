@@ -13,7 +13,7 @@
  * 4. Index each long statement by its normalised text, for duplicate detection.
  */
 import type { ResolvedSource } from '../resolve/resolve.js';
-import { formatSpec } from '../discover/formats.js';
+import { formatSpec } from '../formats/formats.js';
 import { authorityOf, type Authority } from './cascade.js';
 import { rulesOf } from './rules.js';
 import { clausesOf, positionAt, type Statement } from './statements.js';

@@ -5,7 +5,7 @@
  */
 import type { Policy } from '../config/policy.js';
 import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
-import { formatSpec, type Shadowing } from '../discover/formats.js';
+import { formatSpec, type Shadowing } from '../formats/formats.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compareCodeUnits } from '../util/compare.js';
 import type { SourceFacts } from './facts.js';

@@ -12,12 +12,12 @@ import type { ParsedDoc, Root, SourceFile, StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { importCandidates, importTarget, type ImportRoots } from '../parse/import-target.js';
 import { pushAll } from '../util/push-all.js';
-import { expandsImports } from './formats.js';
+import { expandsImports } from '../formats/formats.js';
 import { source, type Discovered } from './discover.js';
 import { dirtyIds } from './dirty.js';
 import { excluder, type Exclusions } from './exclusions.js';
 import { isBundleOutput } from './output-dir.js';
-import { readConfined } from './read-confined.js';
+import { readConfined } from '../confined/read-confined.js';
 import type { RepoReader } from './repo-reader.js';
 
 export interface FollowContext {

@@ -6,7 +6,7 @@
  * following — never part of their results.
  */
 import type { RepoSource } from '../source/repo-source.js';
-import { readConfined, type ReadOutcome } from './read-confined.js';
+import { readConfined, type ReadOutcome } from '../confined/read-confined.js';
 
 export type RepoReader = (rel: string, id: string, maxBytes: number) => ReadOutcome;
 

@@ -7,7 +7,7 @@
 import type { Attachment, SourceRef, Variant } from '../types.js';
 import type { Resolution } from '../resolve/resolve.js';
 import type { Overrun } from '../validate/budgets.js';
-import type { GitInfo } from '../discover/git.js';
+import type { GitInfo } from '../source/git-snapshot.js';
 import type { ConflictEvent } from '../conflicts/detect.js';
 import type { ProfileFit } from '../profiles/evaluate.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';

@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { openBundle } from '../bundle/open-bundle.js';
 import { BUNDLE_DIRS, CURRENT_POINTER, entryFile, MANIFEST_FILE, partFile, sourceBlobFile } from '../bundle/layout.js';
 import { encodeManifest, manifestBytes, type ManifestV1 } from '../bundle/model.js';
-import { InternalError, UsageError } from '../diagnostics/errors.js';
+import { InternalError, UsageError } from '../util/errors.js';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import type { Attachment, SourceFile, Variant } from '../types.js';
 import { digestOf } from '../util/hash.js';

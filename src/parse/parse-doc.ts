@@ -12,7 +12,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { ImportRef, ParsedDoc, SourceFile, StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { formatSpec } from '../discover/formats.js';
+import { formatSpec } from '../formats/formats.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { maskInline, scanLines } from './markdown-scan.js';
 import { IMPORT_TOKEN, importPath, leadOf } from './import-token.js';

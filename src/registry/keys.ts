@@ -5,7 +5,7 @@
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../diagnostics/errors.js';
+import { UsageError } from '../util/errors.js';
 import { sha256Hex } from '../util/hash.js';
 
 export interface SigningKey {

@@ -6,7 +6,7 @@
  */
 import { attachmentsMatching, lookupOf, servingVariant, type ManifestLookup } from '../bundle/manifest-lookup.js';
 import type { ManifestRef, ManifestV1 } from '../bundle/model.js';
-import { formatSpec } from '../discover/formats.js';
+import { formatSpec } from '../formats/formats.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { ancestorDirs, dirnameOf, isWithin } from '../util/posix-path.js';
 import { num } from './text.js';

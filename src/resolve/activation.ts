@@ -1,10 +1,10 @@
 /**
- * How each source takes effect, read from its format's spec (src/discover/formats.ts:
+ * How each source takes effect, read from its format's spec (src/formats/formats.ts:
  * its glob key, dialect and activation rule) and frontmatter, and the layer that
  * follows from it (a glob-scoped rule is path layer wherever it lives).
  */
 import type { Activation, Layer, ParsedDoc, SourceFile } from '../types.js';
-import { formatSpec } from '../discover/formats.js';
+import { formatSpec } from '../formats/formats.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { joinPath } from '../util/posix-path.js';
 

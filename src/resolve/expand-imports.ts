@@ -12,7 +12,7 @@ import type { ParsedDoc, SourceRef } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FormatName } from '../types.js';
 import { importCandidates, importTarget, looksLikePath, type ImportRoots, type SourcePlace } from '../parse/import-target.js';
-import { expandsImports } from '../discover/formats.js';
+import { expandsImports } from '../formats/formats.js';
 
 export interface ImportContext {
   docs: ReadonlyMap<string, ParsedDoc>;

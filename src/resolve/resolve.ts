@@ -16,7 +16,7 @@
  *    the path index (no all-pairs loop), and a glob that matches nothing is reported.
  */
 import type { ParsedDoc, SourceFile, SourceRef, StageResult } from '../types.js';
-import { formatSpec } from '../discover/formats.js';
+import { formatSpec } from '../formats/formats.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';

@@ -18,7 +18,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { diag } from '../diagnostics/diagnostic.js';
-import { UsageError } from '../diagnostics/errors.js';
+import { UsageError } from '../util/errors.js';
 import { lowerBound } from '../util/sorted.js';
 import { walkBeneath, type Walked } from '../util/walk-beneath.js';
 import type { SourceRead } from './types.js';

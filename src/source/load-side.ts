@@ -4,7 +4,7 @@
  */
 import { BundleError, currentBundleDir, openBundle } from '../bundle/open-bundle.js';
 import { compile, type CompileOptions } from '../compile.js';
-import { UsageError } from '../diagnostics/errors.js';
+import { UsageError } from '../util/errors.js';
 import type { Layer } from '../types.js';
 import { viewOfBundle, viewOfCompile, type BundleView } from '../diff/view.js';
 import { gitSource } from './repo-source.js';

@@ -5,7 +5,7 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import { loadPolicy } from '../config/load-policy.js';
-import { UsageError } from '../diagnostics/errors.js';
+import { UsageError } from '../util/errors.js';
 import { toPosix } from '../util/posix-path.js';
 import type { RepoSource } from './repo-source.js';
 

@@ -4,7 +4,7 @@
  * origin/HEAD when the remote names one, else the first of main, master,
  * origin/main, origin/master that exists. The report says which was used.
  */
-import { UsageError } from '../diagnostics/errors.js';
+import { UsageError } from '../util/errors.js';
 import type { CheckRef } from '../diff/check-model.js';
 import { resolveCommit, run } from './git-tree.js';
 

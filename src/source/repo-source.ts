@@ -5,8 +5,8 @@
  * the work tree or the index. Discovery reads the work tree itself when it is
  * given no source.
  */
-import { classifyPath } from '../discover/formats.js';
-import { stripCredentials, type GitInfo } from '../discover/git.js';
+import { classifyPath } from '../formats/formats.js';
+import { stripCredentials, type GitInfo } from './git-snapshot.js';
 import { GitTree, runStatus } from './git-tree.js';
 import type { SourceRead } from './types.js';
 

@@ -23,7 +23,7 @@
  */
 import { REPO_POLICY_PATH } from '../config/policy-path.js';
 import { compilerVersion } from '../config/package-files.js';
-import { classifyPath, formatPathspecs } from '../discover/formats.js';
+import { classifyPath, formatPathspecs } from '../formats/formats.js';
 import { importCandidates, importTarget } from '../parse/import-target.js';
 import { IMPORT_TOKEN, importPath } from '../parse/import-token.js';
 import { isWithin } from '../util/posix-path.js';

@@ -13,7 +13,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CURRENT_POINTER, MANIFEST_FILE } from '../bundle/layout.js';
-import { UsageError } from '../diagnostics/errors.js';
+import { UsageError } from '../util/errors.js';
 import { resolveCommit } from './git-tree.js';
 
 export type SideSpec =

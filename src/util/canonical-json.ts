@@ -4,7 +4,7 @@
  * inside arrays and non-plain objects are refused, because their encodings
  * are not stable across implementations.
  */
-import { InternalError } from '../diagnostics/errors.js';
+import { InternalError } from './errors.js';
 
 /**
  * The path to the value being encoded, as keys and indexes: kept as a stack and

@@ -3,7 +3,7 @@
  * time, expanding symbolic links as the kernel would but refusing the first
  * step out of the root instead of taking it. The one confinement walk of
  * every reader: the work tree and managed and home directories
- * (discover/read-confined.ts, over lstat/readlink) and a commit's tree
+ * (confined/read-confined.ts, over lstat/readlink) and a commit's tree
  * (source/git-tree.ts, over git objects) differ only in how they look up one
  * entry, which a caller passes as `lookup`.
  *

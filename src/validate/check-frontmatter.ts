@@ -2,7 +2,7 @@
  * Frontmatter against the JSON Schema of its format (pure: the schemas are passed in,
  * see src/config/frontmatter-schemas.ts).
  *
- * 1. Pick the schema: the one on the format's spec (src/discover/formats.ts: .claude/rules
+ * 1. Pick the schema: the one on the format's spec (src/formats/formats.ts: .claude/rules
  *    → claude-rule, .cursor/rules/*.mdc → cursor-rule, .github/instructions →
  *    copilot-instructions), managed files → rulec's own keys only.
  *    Formats with no frontmatter of their own (AGENTS.md, CLAUDE.md, GEMINI.md, imported
@@ -26,7 +26,7 @@ import type { FormatName, ParsedDoc, SourceFile, Span } from '../types.js';
 import type { FrontmatterSchemas } from '../config/frontmatter-schemas.js';
 import { diag, NO_SPAN, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { yamlLocator, type Locate } from '../config/schema-check.js';
-import { FORMATS, formatSpec, type FrontmatterSchemaRef } from '../discover/formats.js';
+import { FORMATS, formatSpec, type FrontmatterSchemaRef } from '../formats/formats.js';
 import { RULEC_SCHEMA } from '../config/frontmatter-schemas.js';
 
 type AjvCtor = typeof Ajv2020Module.default;

@@ -5,7 +5,7 @@
  * are local layer; files at the root are repo, below it path.
  */
 import type { Layer, ParsedDoc, SourceFile } from '../../src/types.js';
-import { classifyPath } from '../../src/discover/formats.js';
+import { classifyPath } from '../../src/formats/formats.js';
 import { parseDoc } from '../../src/parse/parse-doc.js';
 import { resolve, type Resolution } from '../../src/resolve/resolve.js';
 import type { Policy } from '../../src/config/policy.js';

@@ -5,7 +5,7 @@
  * every row's pathspecs, family and activation are given.
  */
 import { describe, expect, it } from 'vitest';
-import { FORMATS, formatPathspecs, formatSpec } from '../../src/discover/formats.js';
+import { FORMATS, formatPathspecs, formatSpec } from '../../src/formats/formats.js';
 import { frontmatterSchemaFiles, loadFrontmatterSchemas, RULEC_SCHEMA } from '../../src/config/frontmatter-schemas.js';
 
 describe('the format table', () => {

@@ -1,6 +1,6 @@
 /**
  * "Adding a format is adding a row": three test-only formats are registered in
- * one place (registerFormat, src/discover/formats.ts) and nothing else is told
+ * one place (registerFormat, src/formats/formats.ts) and nothing else is told
  * about them. compile() must discover them (through git's pathspecs for an
  * untracked file, and the policy's `formats:` switch), activate them (standing,
  * and attached by the row's own glob key), validate their frontmatter against
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compile.js';
-import { classifyPath, formatPathspecs, FORMATS, registerFormat, type FormatSpec } from '../../src/discover/formats.js';
+import { classifyPath, formatPathspecs, FORMATS, registerFormat, type FormatSpec } from '../../src/formats/formats.js';
 import { explainPath } from '../../src/report/explain.js';
 import type { FormatName } from '../../src/types.js';
 import { git } from '../helpers/fixture-repo.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compile.js';
-import { FORMATS, classifyPath, expandsImports } from '../../src/discover/formats.js';
+import { FORMATS, classifyPath, expandsImports } from '../../src/formats/formats.js';
 
 /** Whether the format a path is classified as expands `@` imports (an unclassified, imported file does). */
 const expandsAt = (path: string): boolean => { const c = classifyPath(path.replace(/^managed:/, '')); return c === null || expandsImports(c.spec.name); };

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keysCommand } from '../../src/cli/commands/keys.js';
 import { registryCommand } from '../../src/cli/commands/registry/index.js';
-import { UsageError } from '../../src/diagnostics/errors.js';
+import { UsageError } from '../../src/util/errors.js';
 import { mintBundle, setup, type Setup } from './helpers.js';
 import { REGISTRY_MISSING, startRegistry, type RunningRegistry } from './oci-registry.js';
 

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/diagnostics/errors.js';
+import { UsageError } from '../../src/util/errors.js';
 import { REPORTERS, REPORT_FORMATS, renderReport, reportFormatOf } from '../../src/report/reporters/index.js';
 import type { Report } from '../../src/report/reporters/types.js';
 import { expectTree } from '../helpers/golden.js';

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readConfined, type ReadOutcome } from '../../src/discover/read-confined.js';
+import { readConfined, type ReadOutcome } from '../../src/confined/read-confined.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'rulec-read-')));
 const outside = realpathSync(mkdtempSync(join(tmpdir(), 'rulec-read-out-')));

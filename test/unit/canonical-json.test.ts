@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { canonicalJson } from '../../src/util/canonical-json.js';
-import { InternalError } from '../../src/diagnostics/errors.js';
+import { InternalError } from '../../src/util/errors.js';
 
 describe('canonicalJson', () => {
   it.each<[string, unknown, string]>([

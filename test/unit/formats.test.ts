@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPath, FORMATS, type Classified } from '../../src/discover/formats.js';
+import { classifyPath, FORMATS, type Classified } from '../../src/formats/formats.js';
 import type { FormatName } from '../../src/types.js';
 
 function as(name: FormatName, scope: string): Classified {

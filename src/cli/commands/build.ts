@@ -1,7 +1,7 @@
 /** `rulec build`: compile a repository and write its bundle. */
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../../diagnostics/errors.js';
+import { UsageError } from '../../util/errors.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { buildReportOf } from '../../report/reporters/from-compile.js';
 import { parseCommandArgs, str } from '../args.js';

@@ -23,7 +23,7 @@ import { baseRef, headRef } from '../../source/refs.js';
 import { ruleChanges } from '../../source/rule-changes.js';
 import { diag } from '../../diagnostics/diagnostic.js';
 import { toPosix } from '../../util/posix-path.js';
-import { UsageError } from '../../diagnostics/errors.js';
+import { UsageError } from '../../util/errors.js';
 import { parseCommandArgs, str } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { emitReport, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';

@@ -1,6 +1,6 @@
 /** `rulec diff OLD [NEW]`: what a change does to every path's context, its rules, conflicts, tokens and prompt cache. */
 import { resolve } from 'node:path';
-import { UsageError } from '../../diagnostics/errors.js';
+import { UsageError } from '../../util/errors.js';
 import { redactionsOf, type Redactions } from '../../diagnostics/redact.js';
 import { SIDE_SYNTAX } from '../../source/sides.js';
 import { parseCommandArgs, str } from '../args.js';

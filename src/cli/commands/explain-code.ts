@@ -1,6 +1,6 @@
 /** `rulec explain-code CODE`: the catalogue entry of a diagnostic code. */
 import { allCatalogueEntries, findCatalogueEntry } from '../../diagnostics/catalogue.js';
-import { UsageError } from '../../diagnostics/errors.js';
+import { UsageError } from '../../util/errors.js';
 import { formatOption, parseCommandArgs } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 

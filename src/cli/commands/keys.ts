@@ -1,7 +1,7 @@
 /** `rulec keys generate|revoke`: ed25519 signing keys and the trust file that lists them. */
 import { closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { UsageError } from '../../diagnostics/errors.js';
+import { UsageError } from '../../util/errors.js';
 import { generateKey } from '../../registry/keys.js';
 import { ROLES, type Role } from '../../registry/model.js';
 import { parseTrust, TRUST_SCHEMA_ID, type TrustFile } from '../../registry/trust.js';

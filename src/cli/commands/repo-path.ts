@@ -6,7 +6,7 @@
  */
 import { lstatSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { UsageError } from '../../diagnostics/errors.js';
+import { UsageError } from '../../util/errors.js';
 import { resolveRelative, toPosix } from '../../util/posix-path.js';
 import type { Io } from '../io.js';
 

@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import type { Severity } from '../../diagnostics/diagnostic.js';
 import { findCatalogueEntry } from '../../diagnostics/catalogue.js';
-import { UsageError } from '../../diagnostics/errors.js';
+import { UsageError } from '../../util/errors.js';
 import { str, type OptionSpec, type Parsed } from '../args.js';
 import type { Io } from '../io.js';
 

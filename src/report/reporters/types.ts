@@ -6,7 +6,7 @@
  * string. Reporters never touch the file system, the clock or the process, so
  * the same report renders to the same bytes everywhere.
  */
-import { UsageError } from '../../diagnostics/errors.js';
+import { UsageError } from '../../util/errors.js';
 import type { ConflictEvent } from '../../conflicts/events.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { BundleDiff } from '../../diff/bundle-diff.js';

@@ -1,6 +1,6 @@
 /** `rulec registry admit` and `rulec registry impact`: the admitter's side. */
 import { relative, resolve } from 'node:path';
-import { UsageError } from '../../../diagnostics/errors.js';
+import { UsageError } from '../../../util/errors.js';
 import { admit, checkPin, impactOf, verifiedLatest, type AdmitterOptions, type PinStatus } from '../../../registry/admit.js';
 import { GRAMMAR } from '../../../registry/model.js';
 import { resolveRef } from '../../../registry/ops.js';

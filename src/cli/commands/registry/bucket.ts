@@ -1,5 +1,5 @@
 /** `rulec registry bucket SUBJECT`: which bucket a subject falls in, and whether the canary includes it. */
-import { UsageError } from '../../../diagnostics/errors.js';
+import { UsageError } from '../../../util/errors.js';
 import { bucketOf, inCohort, validSubject } from '../../../registry/cohort.js';
 import { own } from '../../../registry/model.js';
 import { latestChecked } from '../../../registry/writer.js';

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../../../diagnostics/diagnostic.js';
-import { UsageError } from '../../../diagnostics/errors.js';
+import { UsageError } from '../../../util/errors.js';
 import { RegistryError } from '../../../registry/errors.js';
 import { loadSigningKey, type SigningKey } from '../../../registry/keys.js';
 import { DEFAULT_CHANNEL, GRAMMAR } from '../../../registry/model.js';

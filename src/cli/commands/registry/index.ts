@@ -3,7 +3,7 @@
  * promote, revoke, admit, …). Each subcommand's module is loaded only when it
  * runs, so a promote never loads the bundle reader and its schema validator.
  */
-import { UsageError } from '../../../diagnostics/errors.js';
+import { UsageError } from '../../../util/errors.js';
 import { EXIT, type Io } from '../../io.js';
 import { runSubcommand, type Subcommand } from './common.js';
 

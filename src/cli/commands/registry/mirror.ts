@@ -1,5 +1,5 @@
 /** `rulec registry mirror --to oci://HOST/REPO`: copy the signed index and the bundles runtimes need to an OCI registry. */
-import { UsageError } from '../../../diagnostics/errors.js';
+import { UsageError } from '../../../util/errors.js';
 import { mirror } from '../../../registry/mirror.js';
 import { GRAMMAR } from '../../../registry/model.js';
 import { OciStore } from '../../../registry/stores/oci.js';

@@ -1,7 +1,7 @@
 /** `rulec registry publish|canary|ramp|promote|abort|rollback|deprecate|revoke|refresh`: the writer operations. */
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { UsageError } from '../../../diagnostics/errors.js';
+import { UsageError } from '../../../util/errors.js';
 import { MAX_BPS, type ChannelState, type RevokeSeverity } from '../../../registry/model.js';
 import * as ops from '../../../registry/ops.js';
 import type { OpOutcome, WriterOptions } from '../../../registry/writer.js';

@@ -9,8 +9,10 @@
  * (registerFormat adds one for a test).
  */
 import type { Activation, FormatName } from '../types.js';
-import type { FormatFamily } from '../config/policy.js';
 import { basenameOf, dirnameOf } from '../util/posix-path.js';
+
+/** The policy's `formats:` switches: each format belongs to one family. */
+export type FormatFamily = 'agents' | 'claude' | 'gemini' | 'copilot' | 'cursor';
 
 /** How a file of a format takes effect, from its frontmatter and its globs (normalised, possibly none). */
 export type ActivationRule = (frontmatter: Readonly<Record<string, unknown>>, globs: readonly string[]) => Activation;

@@ -4,7 +4,7 @@
  * and waiting on them one by one was most of discovery's wall time.
  */
 import { simpleGit, type SimpleGit } from 'simple-git';
-import { formatPathspecs } from './formats.js';
+import { formatPathspecs } from '../formats/formats.js';
 
 export interface GitInfo {
   /** Remote URL of origin (credentials removed), or null. */
