@@ -12,10 +12,11 @@ export { compile, PolicyError, type CompileOptions, type CompileResult } from '.
 export { openBundle, currentBundleDir, BundleError, type OpenedBundle, type PathContext, type PathAttachment, type OpenOptions } from './bundle/open-bundle.js';
 export { writeBundle as emitBundleFiles, bundleFileMap } from './emit/write-bundle.js';
 export {
-  bundleDigest, manifestBytes, encodeManifest, bundleIdOf, contentOf, variantFor, servingDir, MANIFEST_SCHEMA_ID, BUNDLE_ID_EXCLUDED,
+  bundleDigest, manifestBytes, encodeManifest, bundleIdOf, contentOf, MANIFEST_SCHEMA_ID, BUNDLE_ID_EXCLUDED,
   type ManifestV1, type ManifestRoot, type ManifestPartRef, type EncodedManifest, type ManifestContent, type ManifestFile, type ManifestVariant,
   type ManifestAttachment, type ManifestRef, type ManifestProfileFit, type ManifestOverrun,
 } from './bundle/model.js';
+export { variantFor, servingDir } from './bundle/serving.js';
 export { parseManifest, parseManifestRoot, parsePart, type ManifestParse, type ManifestFiles, type RootParse, type PartParse } from './bundle/parse-manifest.js';
 export type { ManifestLookup } from './bundle/manifest-lookup.js';
 export { parseBlocks, escapeFences, unescapeFences } from './render/fence.js';

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/compile.js';
 import {
-  bundleIdOf, contentOf, manifestBytes, servingDir, variantFor,
+  bundleIdOf, contentOf, manifestBytes,
   type ManifestAttachment, type ManifestFile, type ManifestOverrun, type ManifestPartRef, type ManifestProfileFit, type ManifestRef, type ManifestRoot,
   type ManifestV1, type ManifestVariant, type VariantsPart,
 } from '../src/bundle/model.js';
+import { servingDir, variantFor } from '../src/bundle/serving.js';
 import { parseManifest, parseManifestRoot } from '../src/bundle/parse-manifest.js';
 import { canonicalJson } from '../src/util/canonical-json.js';
 import { filesOf } from './helpers/bundle-manifest.js';

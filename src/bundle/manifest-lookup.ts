@@ -13,7 +13,8 @@ import picomatch from 'picomatch';
 import type { ConflictEvent } from '../conflicts/events.js';
 import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { isWithin } from '../util/posix-path.js';
-import { servingDirBy, type ManifestAttachment, type ManifestFile, type ManifestV1, type ManifestVariant, type PartTable } from './model.js';
+import { servingDirBy } from './serving.js';
+import { type ManifestAttachment, type ManifestFile, type ManifestV1, type ManifestVariant, type PartTable } from './model.js';
 
 export interface ManifestLookup {
   /** Everything but the tables: ids, provenance, policy, layers, budgets, diagnostic counts. */

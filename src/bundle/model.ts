@@ -12,7 +12,7 @@
  * - The bundle id hashes the root without `BUNDLE_ID_EXCLUDED` (its part
  *   digests cover every part), so it names the compiled content only. The
  *   bundle digest hashes the canonical bytes of the whole root.
- * - `variantFor(index, path)` is the one answer to "which variant serves this path".
+ * - Which variant serves a path is answered once, in serving.ts (`variantFor`).
  * Reading and verifying manifest bytes is in parse-manifest.ts.
  */
 import type { Activation, Layer, Root } from '../types.js';
@@ -20,7 +20,6 @@ import type { ConflictEvent } from '../conflicts/events.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { contentId, digestOf, sha256Hex } from '../util/hash.js';
-import { dirnameOf } from '../util/posix-path.js';
 
 export const MANIFEST_SCHEMA_ID = 'https://rulec.dev/schemas/manifest-v2.json';
 
@@ -277,32 +276,4 @@ export function manifestBytes(manifest: ManifestV1): string {
 /** `sha256:` + sha256 of the canonical root bytes (manifest.json), which pin every part by digest. */
 export function bundleDigest(manifest: ManifestV1): string {
   return digestOf(manifestBytes(manifest));
-}
-
-/**
- * The index directory whose variant serves `path`: the path itself when it is
- * an indexed directory, else its nearest indexed ancestor ('' is always indexed).
- */
-export function servingDir(index: ManifestV1['index'], path: string): string {
-  return servingDirBy((d) => Object.prototype.hasOwnProperty.call(index, d), path);
-}
-
-/** `servingDir` over an index known only through `has` (a bundle read part by part). */
-export function servingDirBy(has: (dir: string) => boolean, path: string): string {
-  let dir = has(path) ? path : dirnameOf(path);
-  while (dir !== '' && !has(dir)) dir = dirnameOf(dir);
-  return dir;
-}
-
-/** The id of the variant that serves `path` (repo-relative posix, '' for the root). */
-export function variantFor(index: ManifestV1['index'], path: string): string {
-  const dir = servingDir(index, path);
-  const id = Object.prototype.hasOwnProperty.call(index, dir) ? index[dir] : undefined;
-  if (id === undefined) throw new RangeError('bundle index has no root entry');
-  return id;
-}
-
-/** A caller's path in the index's spelling: posix separators, no `./`, no trailing `/`. */
-export function normaliseBundlePath(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '').replace(/^\.$/, '');
 }

@@ -26,7 +26,8 @@ import { BUNDLE_DIRS, BUNDLE_TOP_LEVEL, CURRENT_POINTER, entryFile, entryNameFit
   partFile, sourceBlobFile, type EntryKind } from './layout.js';
 import { lazyLookup } from './lazy-manifest.js';
 import { attachmentsMatching, servingVariant, type ManifestLookup } from './manifest-lookup.js';
-import { normaliseBundlePath, type ManifestRef, type ManifestRoot, type ManifestV1 } from './model.js';
+import type { ManifestRef, ManifestRoot, ManifestV1 } from './model.js';
+import { normaliseBundlePath } from './serving.js';
 import { parseManifest, parseManifestRoot, parsePart } from './parse-manifest.js';
 import { readRegularFile } from './read-regular.js';
 

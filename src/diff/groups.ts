@@ -11,7 +11,8 @@
  *    nearest union ancestor (one upward walk per distinct directory,
  *    memoised); otherwise the unit is the union's directories.
  */
-import { variantFor, type ManifestV1, type ManifestVariant } from '../bundle/model.js';
+import type { ManifestV1, ManifestVariant } from '../bundle/model.js';
+import { variantFor } from '../bundle/serving.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { dirnameOf } from '../util/posix-path.js';

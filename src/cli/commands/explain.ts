@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import { BundleError, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
-import { variantFor } from '../../bundle/model.js';
+import { variantFor } from '../../bundle/serving.js';
 import { policyDigest } from '../../config/policy.js';
 import { readConfined } from '../../confined/read-confined.js';
 import { classifyPath } from '../../formats/formats.js';
