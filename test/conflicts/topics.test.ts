@@ -131,6 +131,11 @@ describe.each(Object.keys(TABLE))('topic %s', (topic) => {
   });
 });
 
+it('directive: a clause of a megabyte is read from its head, with the same subject', () => {
+  const line = `Never log request bodies or authorization headers ${'in any handler or worker '.repeat(40_000)}.`;
+  expect(run('directive', line)).toEqual(['not log request body authorization header handler']);
+});
+
 describe('topic registry', () => {
   it('has unique names, a description each, and the directive fallback last', () => {
     const names = TOPICS.map((t) => t.topic);

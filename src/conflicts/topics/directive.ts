@@ -38,8 +38,15 @@ function subjectOf(rest: string): string[] | null {
   return objects.length === 0 ? null : [verb, ...objects];
 }
 
+/**
+ * How much of a clause the subject is read from: the verb and five content
+ * words sit at its start, and copying and lowercasing a whole clause of a
+ * megabyte for them made the garbage collector, not the reading, the cost.
+ */
+const HEAD_CHARS = 4096;
+
 function extract(clause: Clause): Finding[] {
-  const prose = clause.prose.replace(/\s+/g, ' ');
+  const prose = clause.prose.slice(0, HEAD_CHARS).replace(/\s+/g, ' ');
   const lead = prose.length - prose.trimStart().length;
   const neg = NEG.exec(prose);
   const pos = neg ? null : POS.exec(prose);
