@@ -16,10 +16,8 @@ const isolated = [
   'test/worker-pool.test.ts',
   // Cost ratios: their n-against-2n timings need a heap of their own (another file's garbage makes
   // major GCs in the large run, and a ratio over 3).
-  'test/cost/**/*.test.ts',
+  'test/cost/**/*.test.ts', 'test/lint/never-throws.test.ts', 'test/lint/secret-rules-linear.test.ts',
 ];
-// Timing ratios inside otherwise pure suites: isolated too, for the same reason as the cost tests.
-const timing = ['test/lint/never-throws.test.ts', 'test/lint/secret-rules-linear.test.ts'];
 
 export default defineConfig({
   test: {
@@ -37,9 +35,8 @@ export default defineConfig({
     // git and child processes much of the time: one worker per core keeps both cores busy.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...exclude, ...isolated, ...timing], isolate: false } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...exclude, ...isolated], isolate: false } },
       { extends: true, test: { name: 'isolated', include: isolated, exclude } },
-      { extends: true, test: { name: 'timing', include: timing, exclude } },
     ],
   },
 });
