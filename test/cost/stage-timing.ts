@@ -6,8 +6,9 @@
  * 1. inputs are built before the clock starts;
  * 2. both sizes run once to warm up (JIT, caches, lazy tables);
  * 3. n grows until the small input takes at least `floorMs` (its best of
- *    `reps` runs), so timer resolution and scheduling jitter don't decide
- *    the ratio — in one step, by the power of two the time measured asks for;
+ *    two runs, timed alone before the large input is timed at all), so
+ *    timer resolution and scheduling jitter don't decide the ratio — in one
+ *    step, by the power of two the time measured asks for;
  * 4. each size runs `reps` times, interleaved, and the minimum counts — the
  *    run least disturbed by other processes;
  * 5. a ratio over the limit is measured again (up to `attempts` times) and the
@@ -42,33 +43,37 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   let large = await make(2 * size);
   await run(small);
   await run(large);
+  // Size first, timing the small input alone: growing used to run the large input `reps` times
+  // at every size it then threw away.
+  for (let a = await fastest(run, small, 2); a < floorMs && size * 2 <= maxN; a = await fastest(run, small, 2)) {
+    // Too fast to time reliably: grow the input in one step, by the power of two that should lift
+    // the small run over the floor (stepping 2× at a time made and ran every size between).
+    let factor = 2;
+    while (a * factor < floorMs * 1.5 && size * factor * 2 <= maxN) factor *= 2;
+    size *= factor;
+    small = factor === 2 ? large : await make(size);
+    large = await make(2 * size);
+    if (factor > 2) await run(small);
+    await run(large);
+  }
   let best: Doubling | null = null;
-  for (let attempt = 0; attempt < attempts && (best === null || best.ratio >= MAX_RATIO);) {
+  for (let attempt = 0; attempt < attempts && (best === null || best.ratio >= MAX_RATIO); attempt++) {
     let a = Infinity;
     let b = Infinity;
     for (let i = 0; i < reps; i++) {
       a = Math.min(a, await timeOf(run, small));
       b = Math.min(b, await timeOf(run, large));
     }
-    if (a < floorMs && size * 2 <= maxN) {
-      // Too fast to time reliably: grow the input in one step, by the power of two that should
-      // lift the small run over the floor (stepping 2× at a time made and ran every size between),
-      // and measure again.
-      let factor = 2;
-      while (a * factor < floorMs * 1.5 && size * factor * 2 <= maxN) factor *= 2;
-      size *= factor;
-      small = factor === 2 ? large : await make(size);
-      large = await make(2 * size);
-      if (factor > 2) await run(small);
-      await run(large);
-      best = null;
-      continue;
-    }
     const d = { n: size, small: round(a), large: round(b), ratio: round(b / Math.max(a, 0.01)) };
     if (best === null || d.ratio < best.ratio) best = d;
-    attempt++;
   }
   return best as Doubling;
+}
+
+async function fastest<T>(run: (input: T) => unknown, input: T, times: number): Promise<number> {
+  let min = Infinity;
+  for (let i = 0; i < times; i++) min = Math.min(min, await timeOf(run, input));
+  return min;
 }
 
 async function timeOf<T>(run: (input: T) => unknown, input: T): Promise<number> {
