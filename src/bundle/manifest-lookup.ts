@@ -11,7 +11,7 @@
  */
 import picomatch from 'picomatch';
 import type { ConflictEvent } from '../conflicts/events.js';
-import { GLOB_OPTIONS } from '../resolve/glob-index.js';
+import { extensionOf, globShape, GLOB_OPTIONS, isLiteralSegment } from '../resolve/glob-index.js';
 import { isWithin } from '../util/posix-path.js';
 import { servingDirBy } from './serving.js';
 import { type ManifestAttachment, type ManifestFile, type ManifestV1, type ManifestVariant, type PartTable } from './model.js';
@@ -54,23 +54,21 @@ export function servingVariant(l: ManifestLookup, path: string): { dir: string; 
   return { dir, variant };
 }
 
-const GLOB_CHAR = /[*?[\]{}()!+@\\]/;
-
 /**
  * Whether `glob` could match `path`, decided without compiling it: the path
  * must lie under the glob's literal base, and end with the glob's last
  * segment when that is a literal name or `*.ext` (the shapes most rules use).
- * A negated glob, or one with escapes, may match anything.
+ * A glob the index would not narrow (negated, escapes, quotes) may match anything.
  */
 function mayMatch(glob: string, path: string): boolean {
-  const scan = picomatch.scan(glob);
-  if (scan.negated || glob.includes('\\')) return true;
-  if (!isWithin(path, scan.base)) return false;
-  const last = scan.glob.slice(scan.glob.lastIndexOf('/') + 1);
-  if (last === '' || path === scan.base) return true;
-  if (!GLOB_CHAR.test(last)) return path.endsWith(`/${last}`) || path === last;
-  const ext = /^\*(\.[^*?[\]{}()!+@/\\]+)$/.exec(last)?.[1];
-  return ext === undefined || path.endsWith(ext);
+  const shape = globShape(glob);
+  if (shape === null) return true;
+  if (!isWithin(path, shape.base)) return false;
+  const last = shape.segments[shape.segments.length - 1] ?? '';
+  if (last === '' || path === shape.base) return true;
+  if (isLiteralSegment(last)) return path.endsWith(`/${last}`) || path === last;
+  const ext = extensionOf(last);
+  return ext === undefined || path.endsWith(`.${ext}`);
 }
 
 /** Compiled matchers, per attachment entry: compiled only when some glob's base holds a path asked about, then kept as long as the entry. */

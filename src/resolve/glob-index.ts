@@ -11,6 +11,11 @@
  *    paths that have a segment of that name, when that bucket is smaller —
  *    without it, n such rules over n packages tested every `.md` path n times;
  * 5. the full matcher runs on what is left.
+ *
+ * Narrowing reads the glob's segments split at `/` outside braces, brackets
+ * and extglobs (`{apps/web/src,lib}/**` has two segments, not four). A glob
+ * with an escape, a quote or a `|` outside parentheses is matched against
+ * every path: those change what a name or a `/` means, and they are rare.
  */
 import picomatch from 'picomatch';
 import { basenameOf } from '../util/posix-path.js';
@@ -96,12 +101,11 @@ export function compileGlob(glob: string): { ok: true; test: (p: string) => bool
 export function matchGlob(index: PathIndex, glob: string): GlobMatch {
   const compiled = compileGlob(glob);
   if (!compiled.ok) return compiled;
-  const scan = picomatch.scan(glob);
-  // A negated glob matches what its pattern does not: no narrowing applies.
-  if (scan.negated) return { ok: true, matches: index.sorted.filter((p) => compiled.test(p)) };
-  if (!scan.isGlob) return { ok: true, matches: index.has(glob) ? [glob] : [] };
-  const base = scan.base;
-  const narrowed = candidatesFor(index, scan.glob, base);
+  const shape = globShape(glob);
+  if (shape === null) return { ok: true, matches: index.sorted.filter((p) => compiled.test(p)) };
+  if (shape.literal) return { ok: true, matches: index.has(glob) ? [glob] : [] };
+  const { base, segments } = shape;
+  const narrowed = candidatesFor(index, segments, base);
   // `src/**` also matches a file named `src` itself, so the base is a candidate too.
   const withBase = (under: readonly string[]): (readonly string[])[] => (index.has(base) ? [[base], under] : [under]);
   const buckets = narrowed?.buckets ?? withBase(index.under(base));
@@ -118,22 +122,66 @@ export function matchGlob(index: PathIndex, glob: string): GlobMatch {
  * the base — where every candidate of the last segment's buckets matches and
  * no test is needed.
  */
-function candidatesFor(index: PathIndex, globPart: string, base: string): { buckets: (readonly string[])[]; exact: boolean } | null {
-  const byLast = lastSegmentBuckets(index, globPart, base);
-  const bySegment = literalSegmentBucket(index, globPart, base);
+function candidatesFor(index: PathIndex, segments: readonly string[], base: string): { buckets: (readonly string[])[]; exact: boolean } | null {
+  const byLast = lastSegmentBuckets(index, segments, base);
+  const bySegment = literalSegmentBucket(index, segments, base);
   if (bySegment && (!byLast || bySegment.length < byLast.buckets.reduce((n, b) => n + b.length, 0))) return { buckets: [bySegment], exact: false };
   return byLast;
 }
 
 const GLOB_CHARS = /[*?[\]{}()!+@\\]/;
+/** Escapes, quotes and alternation outside parentheses: see the header. */
+const UNNARROWABLE = /[\\"|]/;
 
-function lastSegmentBuckets(index: PathIndex, globPart: string, base: string): { buckets: (readonly string[])[]; exact: boolean } | null {
-  const slash = globPart.lastIndexOf('/');
-  const last = globPart.slice(slash + 1);
-  const exact = globPart.slice(0, slash + 1) === '**/';
-  if (last !== '' && !GLOB_CHARS.test(last)) return { buckets: [index.named(last, base)], exact };
-  const ext = /^\*\.([^*?[\]{}()!+@/\\]+)$/.exec(last);
-  if (ext?.[1]) return { buckets: [index.withSuffix(ext[1], base)], exact };
+/** Whether a segment of a glob is a plain name. */
+export const isLiteralSegment = (segment: string): boolean => !GLOB_CHARS.test(segment);
+
+/** `ext` of a last segment `*.ext` (no glob characters in `ext`), else undefined. */
+export const extensionOf = (last: string): string | undefined => /^\*\.([^*?[\]{}()!+@/\\]+)$/.exec(last)?.[1];
+
+/**
+ * How a glob may be narrowed: its literal base directory and its segments
+ * below the base (split at top-level `/` only); `literal` when it is a plain
+ * path. Null when no narrowing is safe: a negated glob matches what its
+ * pattern does not, and see the header for the rest.
+ */
+export function globShape(glob: string): { literal: boolean; base: string; segments: string[] } | null {
+  const scan = picomatch.scan(glob);
+  if (scan.negated || UNNARROWABLE.test(glob)) return null;
+  const segments = topLevelSegments(scan.glob);
+  if (segments === null) return null;
+  return { literal: !scan.isGlob && scan.base === glob, base: scan.base, segments };
+}
+
+/**
+ * The glob split at each `/` that lies outside `{}`, `[]` and `()`; null when
+ * those do not balance (picomatch then reads them literally — no narrowing).
+ */
+function topLevelSegments(globPart: string): string[] | null {
+  const segments: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < globPart.length; i++) {
+    const c = globPart[i];
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') {
+      if (--depth < 0) return null;
+    } else if (c === '/' && depth === 0) {
+      segments.push(globPart.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (depth !== 0) return null;
+  segments.push(globPart.slice(start));
+  return segments;
+}
+
+function lastSegmentBuckets(index: PathIndex, segments: readonly string[], base: string): { buckets: (readonly string[])[]; exact: boolean } | null {
+  const last = segments[segments.length - 1] ?? '';
+  const exact = segments.length === 2 && segments[0] === '**';
+  if (last !== '' && isLiteralSegment(last)) return { buckets: [index.named(last, base)], exact };
+  const ext = extensionOf(last);
+  if (ext !== undefined) return { buckets: [index.withSuffix(ext, base)], exact };
   const braces = /^\*\.\{([^{}*?[\]()!+@/\\]+)\}$/.exec(last);
   if (braces?.[1]) {
     const parts = [...new Set(braces[1].split(','))];
@@ -147,10 +195,10 @@ function lastSegmentBuckets(index: PathIndex, globPart: string, base: string): {
  * glob matches has a segment of that name (a `/**` after it may match nothing,
  * so the name may be the path's own: the index holds every segment).
  */
-function literalSegmentBucket(index: PathIndex, globPart: string, base: string): readonly string[] | null {
-  const segments = globPart.split('/').slice(0, -1).filter((s) => s !== '' && s !== '.' && s !== '..' && !GLOB_CHARS.test(s));
+function literalSegmentBucket(index: PathIndex, segments: readonly string[], base: string): readonly string[] | null {
+  const literals = segments.slice(0, -1).filter((s) => s !== '' && s !== '.' && s !== '..' && isLiteralSegment(s));
   let best: readonly string[] | null = null;
-  for (const s of segments) {
+  for (const s of literals) {
     const bucket = index.withSegment(s, base);
     if (best === null || bucket.length < best.length) best = bucket;
   }

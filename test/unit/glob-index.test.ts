@@ -21,8 +21,15 @@ const FIXED_GLOBS = [
   'a/**/b.md', '**/*.{tsx,ts}', '*.{md,}', 'a.b/**', '**/.*', 'src/*.ts', '**/*.TS', 'a/[!b]/*.ts', '!**/*.ts',
   '**/*.{ts,test.ts}', 'src/**/*.{d.ts,ts}', '*.{ts,ts}', '!docs', '!(*.md)',
 ];
+/** Braces, extglobs, quotes, escapes and `|` that span or change a `/`: no segment of these is literal. */
+const SPANNING_GLOBS = [
+  '{a/b/src,docs}/**/*.ts', '{a,b/src/docs}/x.ts', '@(a|b/src/api)/README.md', '?(src/a/)b/*', '*(a/)b.md', '**/"src"/*.md',
+  '**/"x.ts"', '**/a|b/*', 'a|b/x.ts', 'a\\.b/**', '**/a\\.b/*', './src/*.ts', './README.md', '**/{a,b/docs}/*.md',
+  '{src,a/src}/**/*.{ts,tsx}', 'packages/{api,a/b}/**', '**/[ab]/src/*', '{a,b}/src/**', '**/@(src|docs)/*.md',
+];
 const glob = fc.oneof(
   fc.constantFrom(...FIXED_GLOBS),
+  fc.constantFrom(...SPANNING_GLOBS),
   fc
     .tuple(fc.constantFrom('', 'src/', 'a/', 'docs/', '.github/', 'packages/api/', 'a/*/', '**/', 'src/**/'), fc.constantFrom('*.ts', '*.tsx', '*.test.ts', '*.{ts,tsx}', 'README.md', '*', '**', '.ts', '*.md', 'x.ts', '.*'))
     .map(([dir, last]) => dir + last),
@@ -46,6 +53,13 @@ describe('matchGlob', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('reads a brace group that spans a slash as one segment', () => {
+    // Split at every `/`, `lib}` and `**` looked like literal segments and nothing matched: a false RC3002.
+    const index = new PathIndex(['lib/a.ts', 'lib/b.ts', 'src/c.ts']);
+    expect(matchGlob(index, '{apps/web/src,lib}/**/*.ts')).toEqual({ ok: true, matches: ['lib/a.ts', 'lib/b.ts'] });
+    expect(matchGlob(index, '**/"lib"/*.ts')).toEqual({ ok: true, matches: ['lib/a.ts', 'lib/b.ts'] });
   });
 
   it('agrees for literal paths, present or not', () => {
