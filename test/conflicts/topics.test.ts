@@ -136,6 +136,13 @@ it('directive: a clause of a megabyte is read from its head, with the same subje
   expect(run('directive', line)).toEqual(['not log request body authorization header handler']);
 });
 
+it('directive: the subject is read as far as it goes, past any fixed cut', () => {
+  // Leading space, stop words and dash runs before the objects: a reader that stopped at 4 KB found nothing.
+  expect(run('directive', `${' '.repeat(5000)}Never log request bodies.`)).toEqual(['not log request body']);
+  expect(run('directive', `Never log ${'the '.repeat(2000)}request bodies or authorization headers.`)).toEqual(['not log request body authorization header']);
+  expect(run('directive', `Never log ${'-'.repeat(100_000)} request bodies.`)).toEqual(['not log request body']);
+});
+
 describe('topic registry', () => {
   it('has unique names, a description each, and the directive fallback last', () => {
     const names = TOPICS.map((t) => t.topic);

@@ -10,8 +10,9 @@ import type { Clause } from '../statements.js';
 import type { Finding, TopicExtractor } from './types.js';
 import { stem } from './text.js';
 
-const NEG = /^\s*(?:(?:you|agents?)\s+)?(?:must\s+not|mustn't|should\s+not|shouldn't|do\s+not|don't|never|avoid|cannot|can't|may\s+not|are\s+not\s+allowed\s+to|are\s+forbidden\s+to)\s+(.*)$/i;
-const POS = /^\s*(?:(?:you|agents?)\s+)?(?:always|must|should|shall|need\s+to|make\s+sure\s+(?:to|you)|be\s+sure\s+to|please)\s+(.*)$/i;
+// Each matches only the opening words (anchored, then one whitespace run): the subject is read after it.
+const NEG = /^\s*(?:(?:you|agents?)\s+)?(?:must\s+not|mustn't|should\s+not|shouldn't|do\s+not|don't|never|avoid|cannot|can't|may\s+not|are\s+not\s+allowed\s+to|are\s+forbidden\s+to)\s+/i;
+const POS = /^\s*(?:(?:you|agents?)\s+)?(?:always|must|should|shall|need\s+to|make\s+sure\s+(?:to|you)|be\s+sure\s+to|please)\s+/i;
 const STOP = new Set(['the', 'a', 'an', 'to', 'of', 'in', 'on', 'for', 'with', 'and', 'or', 'your', 'our', 'their', 'its', 'this', 'that', 'these',
   'those', 'it', 'them', 'be', 'is', 'are', 'all', 'every', 'each', 'only', 'directly', 'ever', 'also', 'just', 'any', 'as', 'at', 'by', 'from',
   'into', 'than', 'then', 'so', 'such', 'when', 'if', 'unless', 'more', 'full', 'new', 'existing', 'other', 'own', 'same', 'very', 'even', 'yourself',
@@ -19,40 +20,38 @@ const STOP = new Set(['the', 'a', 'an', 'to', 'of', 'in', 'on', 'for', 'with', '
 /** Words that open a clause but are not verbs of an instruction. */
 const NOT_VERBS = new Set(['this', 'the', 'a', 'an', 'it', 'we', 'they', 'there', 'here', 'see', 'note', 'each', 'every', 'all', 'some', 'most',
   'if', 'when', 'for', 'in', 'on', 'by', 'with', 'and', 'or', 'but', 'so', 'because', 'i', 'my', 'our', 'its', 'these', 'those', 'what', 'how', 'why']);
-const GERUND = /ing$/;
 
-const WORD = /[a-z0-9'-]+/g;
+const WORD = /[a-z0-9'-]+/gi;
+/** Longer than any word of prose: a run of dashes or a hash is not an object of an instruction. */
+const MAX_WORD = 40;
 
-/** The verb and up to five content words after it; words are read only as far as needed, never the whole clause. */
-function subjectOf(rest: string): string[] | null {
-  const text = rest.toLowerCase();
-  WORD.lastIndex = 0;
-  const verbWord = WORD.exec(text)?.[0];
-  if (!verbWord || NOT_VERBS.has(verbWord) || /^\d/.test(verbWord)) return null;
-  const verb = stem(GERUND.test(verbWord) ? verbWord : verbWord);
+/**
+ * The verb and up to five content words after `from`. Words are matched in
+ * place and lowercased one by one, and reading stops at the fifth: a clause
+ * of a megabyte costs what its first words cost.
+ */
+function subjectOf(text: string, from: number): string[] | null {
+  WORD.lastIndex = from;
+  const verbWord = WORD.exec(text)?.[0].toLowerCase();
+  if (!verbWord || verbWord.length > MAX_WORD || NOT_VERBS.has(verbWord) || /^\d/.test(verbWord)) return null;
+  const verb = stem(verbWord);
   const objects: string[] = [];
   for (let m = WORD.exec(text); m && objects.length < 5; m = WORD.exec(text)) {
-    if (!STOP.has(m[0]) && m[0].length > 1) objects.push(stem(m[0]));
+    const word = m[0].toLowerCase();
+    if (!STOP.has(word) && word.length > 1 && word.length <= MAX_WORD) objects.push(stem(word));
   }
   WORD.lastIndex = 0;
   return objects.length === 0 ? null : [verb, ...objects];
 }
 
-/**
- * How much of a clause the subject is read from: the verb and five content
- * words sit at its start, and copying and lowercasing a whole clause of a
- * megabyte for them made the garbage collector, not the reading, the cost.
- */
-const HEAD_CHARS = 4096;
-
 function extract(clause: Clause): Finding[] {
-  const prose = clause.prose.slice(0, HEAD_CHARS).replace(/\s+/g, ' ');
-  const lead = prose.length - prose.trimStart().length;
+  const prose = clause.prose;
+  const lead = prose.search(/\S/);
+  if (lead < 0) return [];
   const neg = NEG.exec(prose);
   const pos = neg ? null : POS.exec(prose);
-  const rest = neg?.[1] ?? pos?.[1] ?? prose;
   // A bare imperative ("Log the full request body") counts too: the subject match below keeps it honest.
-  const subject = subjectOf(rest);
+  const subject = subjectOf(prose, (neg ?? pos)?.[0].length ?? lead);
   if (!subject) return [];
   return [{ value: subject.join(' '), negated: neg !== null, key: '', at: lead }];
 }
