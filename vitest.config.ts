@@ -10,8 +10,8 @@ const exclude = ['**/node_modules/**', 'test/fixtures/*/repo/**', 'test/fixtures
 // reason, listed here:
 const isolated = [
   // They set process-wide state a later file in the same worker would see: env, fake timers, a
-  // registered format, the worker pool's idle workers.
-  'test/check/check.test.ts', 'test/cli/progress.test.ts', 'test/formats/test-only-format.test.ts',
+  // registered format, the worker pool's idle workers, a module mock (vi.mock of node:fs).
+  'test/check/check.test.ts', 'test/determinism.test.ts', 'test/cli/progress.test.ts', 'test/formats/test-only-format.test.ts',
   'test/registry/git-store.test.ts', 'test/registry/remote-cli.test.ts', 'test/repo-cache.test.ts',
   'test/worker-pool.test.ts',
   // Cost ratios: their n-against-2n timings need a heap of their own (another file's garbage makes

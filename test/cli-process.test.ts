@@ -74,7 +74,7 @@ describe('start-up loads only what the command uses', () => {
     return { ...r, files: [...new Set(files)] };
   }
   const rankTables = (files: string[]): string[] => files.filter((f) => /js-tiktoken\/dist\/ranks\//.test(f)).map((f) => f.replace(/.*\/ranks\/|\.c?js$/g, '')).sort();
-  const pipeline = (files: string[]): string[] => files.filter((f) => /^dist\/(compile\.js$|(discover|parse|resolve|render|conflicts|profiles|validate)\/)/.test(f));
+  const pipeline = (files: string[]): string[] => files.filter((f) => /^dist\/(compile\.js$|(source|discover|parse|resolve|render|conflicts|profiles|validate|emit)\/)/.test(f));
 
   it.each([
     [['--help']],
@@ -100,10 +100,10 @@ describe('start-up loads only what the command uses', () => {
     expect(r.files).toContain('dist/bundle/open-bundle.js');
     expect(rankTables(r.files)).toEqual([]);
     // What explain from a bundle does use: attachment globs matched with the resolver's options
-    // (resolve/glob-index.js), PATH classified and read confined to the repository
-    // (formats/formats.js, confined/read-confined.js), and a detected secret in the text warned about
-    // (validate/lint/secrets*). No other stage; the manifest is checked by generated code.
-    const used = /^dist\/(resolve\/glob-index|discover\/(formats|read-confined)|validate\/lint\/(secrets|text-index))\b/;
+    // (resolve/glob-index.js) and a detected secret in the text warned about (validate/lint/secrets*).
+    // No other stage; PATH is classified by formats/ and read by confined/, which are not stages,
+    // and the manifest is checked by generated code.
+    const used = /^dist\/(resolve\/glob-index|validate\/lint\/(secrets|text-index))\b/;
     expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);
     // The manifest is validated by ajv's standalone code (one small runtime helper), never by compiling the schema.
     expect(r.files.filter((f) => /node_modules\/(yaml|simple-git|js-tiktoken|ajv-formats)\/|node_modules\/ajv\/dist\/(?!runtime\/)/.test(f))).toEqual([]);

@@ -11,8 +11,8 @@
  * command except the process itself, at no spawn cost (a spawned `node
  * dist/cli/bin.js` costs 0.2–0.6 s a case). Spawn the built binary only to
  * test the process: exit status, EPIPE, stream separation (test/cli-process.test.ts).
- * Pass the working directory as `cwd`, never process.chdir(): test files run
- * on worker threads, where chdir is not available.
+ * Pass the working directory as `cwd`, never process.chdir(): test files share
+ * a worker process (vitest.config.ts), so a chdir would leak into the next file.
  */
 import { main } from '../../src/cli/main.js';
 
