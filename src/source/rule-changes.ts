@@ -132,18 +132,36 @@ function importTokens(text: string): string[] {
 }
 
 /**
- * The files among `rev`'s instruction files that contain an `@` at all. The
- * pathspecs are discovery's, without glob magic (`*` then also crosses `/`):
- * a superset that git matches several times faster; classifyPath decides.
- * `-a`: a file git takes for binary (a NUL byte, `binary` in .gitattributes)
- * is searched too, or its imports would drop out of the closure.
+ * The files among `rev`'s instruction files that contain an `@` at all.
+ * Searched by the name endings of discovery's pathspecs (`*.md`, `*.mdc`,
+ * `*.cursorrules`), not by the pathspecs: git matches every pathspec against
+ * every path of the tree, and three loose ones cost less than a dozen exact
+ * ones plus the extra Markdown read (230 → 140 ms on 100,000 paths).
+ * classifyPath decides which hits are instruction files. `-a`: a file git
+ * takes for binary (a NUL byte, `binary` in .gitattributes) is searched too,
+ * or its imports would drop out of the closure.
  */
 async function filesWithAt(repoDir: string, rev: string): Promise<string[]> {
-  const loose = formatPathspecs(true).map((p) => p.replace(':(glob)', '').replaceAll('**/', '*'));
-  const r = await runStatus(repoDir, ['grep', '-l', '-z', '-a', '-F', '-e', '@', rev, '--', ...loose]);
+  const specs = nameEndings(formatPathspecs(true)).map((end) => `*${end}`);
+  const r = await runStatus(repoDir, ['grep', '-l', '-z', '-a', '-F', '-e', '@', rev, '--', ...specs]);
   if (r.code === 1) return [];
   if (r.code !== 0) throw new Error(`git grep failed: ${r.stderr.trim()}`);
   return r.stdout.toString('utf8').split('\0').filter((x) => x.startsWith(`${rev}:`)).map((x) => x.slice(rev.length + 1));
+}
+
+/**
+ * How the pathspecs' last segments end, reduced to the shortest endings:
+ * `**\/AGENTS.md` ends in `AGENTS.md`, `**\/*.md` in `.md`, which covers it.
+ */
+export function nameEndings(pathspecs: readonly string[]): string[] {
+  const ends = pathspecs.map((spec) => {
+    const last = spec.replace(/^:\([^)]*\)/, '').split('/').pop() ?? '';
+    return last.slice(last.lastIndexOf('*') + 1);
+  });
+  // An empty ending (a last segment that ends in `*`) matches every name: search every path.
+  if (ends.includes('')) return [''];
+  const kept = [...new Set(ends)];
+  return kept.filter((e) => !kept.some((o) => o !== e && e.endsWith(o))).sort();
 }
 
 /** The text of each of `paths` in `rev` that is a file there (one `git cat-file --batch`, by `rev:path`). */

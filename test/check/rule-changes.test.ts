@@ -8,7 +8,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ruleChanges } from '../../src/source/rule-changes.js';
+import { nameEndings, ruleChanges } from '../../src/source/rule-changes.js';
+import { classifyPath, formatPathspecs } from '../../src/formats/formats.js';
 import { git } from '../helpers/fixture-repo.js';
 import { history, type History, type TreeEdit } from '../diff/history.js';
 
@@ -72,6 +73,20 @@ describe('ruleChanges', () => {
     ['a file created where an import pointed at nothing', { 'docs/missing.md': 'now there\n' }, ['docs/missing.md']],
   ] as [string, TreeEdit, string[]][])('%s', async (_name, edit, want) => {
     expect(await relevantAfter(edit)).toEqual(want);
+  });
+});
+
+describe('the name endings git grep searches by', () => {
+  it('are the shortest endings of the pathspecs\' names, and every instruction file has one', () => {
+    expect(nameEndings([':(glob)**/AGENTS.md', ':(glob)**/.claude/rules/**/*.md', ':(glob).cursorrules'])).toEqual(['.cursorrules', '.md']);
+    expect(nameEndings([':(glob)**/AGENTS.md'])).toEqual(['AGENTS.md']);
+    expect(nameEndings(['docs/*', '**/AGENTS.md'])).toEqual(['']);
+    const ends = nameEndings(formatPathspecs(true));
+    for (const p of ['AGENTS.md', 'a/AGENTS.override.md', '.cursorrules', '.github/copilot-instructions.md', 'x/.cursor/rules/a/b.mdc',
+      'x/.github/instructions/a.instructions.md', 'a/.claude/rules/r.local.md', 'CLAUDE.local.md', 'GEMINI.md', '.claude/CLAUDE.md']) {
+      expect(classifyPath(p)).not.toBeNull();
+      expect({ p, covered: ends.some((e) => p.endsWith(e)) }).toEqual({ p, covered: true });
+    }
   });
 });
 
