@@ -66,6 +66,10 @@ export const CONFLICTS: FixtureCase[] = [
   { name: 'runtime version: two root files name different Pythons',
     tree: { 'AGENTS.md': '# Guide\n\n- Develop with Python 3.12.\n', 'GEMINI.md': '# Gemini\n\n- Use Python 3.10 for local development.\n' },
     expect: ['contradiction runtime-version/python AGENTS.md | GEMINI.md -> -'] },
+  { name: 'runtime version: a package declares a lower minimum Go than the root requires of it',
+    tree: { 'AGENTS.md': '# Guide\n\n## Prerequisites\n\n- **Go**: >= 1.26 (for packages with a BFF), >= 1.25 (for the operator)\n',
+      'packages/ops/AGENTS.md': '# Ops\n\n## Prerequisites\n\n- **Go**: >= 1.24.3\n', 'operator/AGENTS.md': '# Operator\n\n- **Go**: >= 1.25 (see go.mod)\n' },
+    expect: ['override runtime-version/go AGENTS.md | packages/ops/AGENTS.md -> packages/ops/AGENTS.md'] },
   { name: 'commit convention: Conventional Commits against gitmoji',
     tree: { 'AGENTS.md': '# Guide\n\n## Commits\n\n- Follow Conventional Commits.\n', 'CLAUDE.md': '# Claude\n\n- Commit messages start with a gitmoji.\n' },
     expect: ['contradiction commit-convention AGENTS.md | CLAUDE.md -> -'] },
@@ -142,6 +146,9 @@ export const CONFLICTS: FixtureCase[] = [
 ];
 
 export const LOOK_ALIKES: FixtureCase[] = [
+  { name: 'runtime version: minimums in passing, not declared (a conditional helper, a style)',
+    tree: { 'AGENTS.md': '# Guide\n\n- **Python >=3.10,<3.15** with modern typing\n', 'src/AGENTS.md': '# Src\n\n- Use the compat helpers for conversions on Python 3.13+.\n',
+      'tests/AGENTS.md': '# Tests\n\n- Full type hints on all test functions (Python >=3.12 style)\n' } },
   { name: 'npm for scripts, pnpm for workspaces, in different scopes',
     tree: { 'AGENTS.md': '# Guide\n\n- Use pnpm for workspaces.\n', 'tools/scripts/AGENTS.md': '# Scripts\n\n- Use npm for scripts in this folder.\n' }, expect: [] },
   { name: 'npm only inside an example for users',

@@ -90,6 +90,14 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Go 1.22 is the toolchain.', ['go:go@1.22']],
     ['Go 2 directories up.', []],
     ['Use React 19.', []],
+    // A prerequisites list: the runtime is the label, the minimum a requirement (each of several, for parts of the repository).
+    ['- **Go**: >= 1.26 (for packages with BFF), >= 1.25 (for dashboard-operator)', ['go:go@>=1.26, >=1.25 (required)']],
+    ['- **Node.js**: >= 22.0.0', ['node:node@>=22.0.0 (required)']],
+    ['- Python: 3.12', ['python:python@3.12']],
+    ['- Go: 2 directories up', []],
+    // In passing: not a declared requirement.
+    ['- **Language**: Go 1.25+ with controller-runtime v0.23', ['go:go@>=1.25']],
+    ['- Use `whenever` helpers for conversions on Python 3.13+.', ['python:python@>=3.13']],
   ],
   'commit-convention': [
     ['Commits follow Conventional Commits.', ['conventional']],
@@ -165,6 +173,11 @@ describe('comparators', () => {
   it.each<[string, string, boolean]>([
     ['node@20', 'node@20', true], ['node@20', 'node@18', false], ['node@>=18', 'node@20', true], ['node@>=22', 'node@20', false],
     ['python@3', 'python@3.12', true], ['python@3.10', 'python@3.12', false], ['node@>=18', 'node@>=20', true],
+    // Declared minimums ("**Node.js**: >= 22"): two that differ disagree; several for parts of a repository agree with any.
+    ['node@>=18 (required)', 'node@>=20 (required)', false], ['node@>=20 (required)', 'node@>=20.0.0 (required)', true],
+    ['go@>=1.26, >=1.25 (required)', 'go@>=1.25.0 (required)', true], ['go@>=1.26, >=1.25 (required)', 'go@>=1.24.3 (required)', false],
+    ['go@>=1.26, >=1.25 (required)', 'go@>=1.25', true], ['go@>=1.26 (required)', 'go@>=1.24', false], ['go@>=1.26 (required)', 'go@1.24', false],
+    ['go@>=1.26 (required)', 'go@1.26.1', true],
   ])('versionsCompatible(%s, %s) = %s', (a, b, want) => expect(versionsCompatible(a, b)).toBe(want));
   it.each<[string, string, boolean]>([
     ['log request body authorization header', 'log request body debug level', true], ['run test suite locally', 'run linter before commit', false],
