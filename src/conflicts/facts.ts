@@ -73,8 +73,8 @@ export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC): 
     const isExample = rule.headingPath.some((h) => EXAMPLE_HEADING.test(h));
     for (const st of rule.statements) {
       const norm = normaliseStatement(st.text);
-      // Indexed by its whole text and, when it ends in a dash remark, by its head as well.
-      for (const key of new Set([norm, statementHead(st.text) ?? norm])) {
+      // Indexed by its whole text, without its fillers, and, when it ends in a dash remark, by its head as well.
+      for (const key of new Set([norm, withoutFillers(norm), statementHead(st.text) ?? norm])) {
         if (key.length < MIN_DUPLICATE || statements.has(key)) continue;
         statements.set(key, { at: locate('duplicate', { value: key, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0), text: st.text, full: norm });
       }
@@ -228,6 +228,19 @@ const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
 const ASCII_WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[a-zA-Z0-9]/.test(String.fromCharCode(c)) ? 1 : 0;
 
+
+/**
+ * Words that intensify without changing what a statement asks: "**ALWAYS**
+ * run X before committing any changes" repeats "Run X before committing
+ * changes". Not negations, modals or quantities ("never", "must", "all").
+ */
+const FILLERS = new Set(['always', 'any', 'please']);
+
+/** A normalised statement without its filler words (the statement itself when it has none). */
+export function withoutFillers(norm: string): string {
+  const words = norm.split(' ');
+  return words.some((w) => FILLERS.has(w)) ? words.filter((w) => !FILLERS.has(w)).join(' ') : norm;
+}
 
 /**
  * The normalised head of a statement that ends in a remark after a spaced

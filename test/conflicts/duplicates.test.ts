@@ -107,6 +107,21 @@ describe('near-duplicates', () => {
   });
 });
 
+describe('a statement reworded only by fillers', () => {
+  const pair = (a: string, b: string) => texts({ 'AGENTS.md': `# Guide\n\n- ${a}\n`, 'packages/a/AGENTS.md': `# A\n\n- ${b}\n` }).map(summary);
+  it('"ALWAYS" and "any" do not make it another statement', () => {
+    expect(pair('Run `npm run format-fix` before committing any changes to ensure proper code formatting',
+      '**ALWAYS** run `npm run format-fix` before committing changes to ensure proper code formatting'))
+      .toEqual([{ kind: 'duplicate', severity: 'warning', sides: ['AGENTS.md:3', 'packages/a/AGENTS.md:3'], adopted: 'AGENTS.md' }]);
+  });
+  it.each([
+    'Never run `npm run format-fix` before committing changes to ensure proper code formatting',
+    'Run `npm run format-fix` before committing all changes to ensure proper code formatting',
+  ])('"%s" is a different statement', (text) => {
+    expect(pair('Always run `npm run format-fix` before committing changes to ensure proper code formatting', text)).toEqual([]);
+  });
+});
+
 describe('a statement that ends in a remark after a dash', () => {
   const RULE = 'Never commit directly to `main`';
   const pair = (a: string, b: string) => texts({ 'AGENTS.md': `# Guide\n\n- ${a}\n`, 'packages/a/AGENTS.md': `# A\n\n- ${b}\n` }).map(summary);
