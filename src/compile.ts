@@ -22,7 +22,7 @@
  */
 import { join } from 'node:path';
 import semver from 'semver';
-import type { Attachment, ParsedDoc, SourceFile, Variant } from './types.js';
+import type { Attachment, ParsedDoc, SourceFile, StageResult, Variant } from './types.js';
 import { loadPolicy } from './config/load-policy.js';
 import { PolicyError } from './config/policy-error.js';
 import { compilerVersion } from './config/package-files.js';
@@ -45,7 +45,7 @@ import { startBackground, type Background } from './worker/pool.js';
 import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
 import { profileJob } from './profiles/profile-job.js';
 import type { ProfileEvaluation } from './profiles/evaluate.js';
-import { finishConflicts, scanConflicts, type ConflictResult } from './conflicts/detect.js';
+import { finishConflicts, scanConflicts, type ConflictEvent } from './conflicts/detect.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
 import { sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
@@ -94,10 +94,10 @@ export interface CompileResult {
   policy: Policy;
   sourceTokens: Map<string, number>;
   /**
-   * Conflict events (also in the manifest) and their diagnostics. Which rule wins each topic
-   * of a variant: topicsFor(resolution, policy, variantId) (conflicts/topics-for.ts).
+   * The conflict stage's result: its events (also in the manifest) and their diagnostics. Which
+   * rule wins each topic of a variant: topicsFor(resolution, policy, variantId) (conflicts/topics-for.ts).
    */
-  conflicts: ConflictResult;
+  conflicts: StageResult<ConflictEvent[]>;
   /** Sorted, severities as configured; `off` codes removed; detected secrets masked. */
   diagnostics: Diagnostic[];
   /**
@@ -182,7 +182,7 @@ interface Parts {
   rendered: Rendered;
   budgets: ReturnType<typeof checkBudgets>;
   profiles: ProfileEvaluation;
-  conflicts: ConflictResult;
+  conflicts: StageResult<ConflictEvent[]>;
   /** Every diagnostic of the build, severities decided. */
   diagnostics: Diagnostic[];
 }
@@ -191,7 +191,7 @@ interface Parts {
 function assemble(p: Parts): CompileResult {
   const redactions = redactionsOf(secretSites(p.docs.values()));
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
-  const events = redactDeep(p.conflicts.events, redactions);
+  const events = redactDeep(p.conflicts.value, redactions);
   const manifest = buildManifest({
     resolution: p.resolution,
     variants: p.rendered.variants,
@@ -219,7 +219,7 @@ function assemble(p: Parts): CompileResult {
     discovered: p.discovered,
     policy: p.policy,
     sourceTokens: p.rendered.sourceTokens,
-    conflicts: { events, diagnostics: redactDeep(p.conflicts.diagnostics, redactions) },
+    conflicts: { value: events, diagnostics: redactDeep(p.conflicts.diagnostics, redactions) },
     diagnostics,
     redactions,
   };
