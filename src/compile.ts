@@ -35,7 +35,7 @@ import { readInputs } from './discover/read-inputs.js';
 import type { Discovered } from './discover/discover.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
 import { blockTexts, render, type Rendered } from './render/render.js';
-import { checkBudgets } from './validate/budgets.js';
+import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
 import { runLint } from './validate/lint-rules.js';
 import { tokenCounter } from './validate/token-count.js';
@@ -180,7 +180,7 @@ interface Parts {
   docs: ReadonlyMap<string, ParsedDoc>;
   resolution: Resolution;
   rendered: Rendered;
-  budgets: ReturnType<typeof checkBudgets>;
+  budgets: StageResult<Overrun[]>;
   profiles: ProfileEvaluation;
   conflicts: StageResult<ConflictEvent[]>;
   /** Every diagnostic of the build, severities decided. */
@@ -196,7 +196,7 @@ function assemble(p: Parts): CompileResult {
     resolution: p.resolution,
     variants: p.rendered.variants,
     attachments: p.rendered.attachments,
-    overruns: p.budgets.overruns,
+    overruns: p.budgets.value,
     diagnostics,
     git: p.discovered.git,
     revision: p.revision,
