@@ -44,7 +44,7 @@ import { secretSites } from './validate/lint/secrets.js';
 import { startBackground, type Background } from './worker/pool.js';
 import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
 import { profileJob } from './profiles/profile-job.js';
-import type { ProfileEvaluation } from './profiles/evaluate.js';
+import type { ProfileFits } from './profiles/evaluate.js';
 import { finishConflicts, scanConflicts, type ConflictEvent } from './conflicts/detect.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
@@ -181,7 +181,7 @@ interface Parts {
   resolution: Resolution;
   rendered: Rendered;
   budgets: StageResult<Overrun[]>;
-  profiles: ProfileEvaluation;
+  profiles: StageResult<ProfileFits>;
   conflicts: StageResult<ConflictEvent[]>;
   /** Every diagnostic of the build, severities decided. */
   diagnostics: Diagnostic[];
@@ -207,7 +207,7 @@ function assemble(p: Parts): CompileResult {
     includeUser: Boolean(p.options.userHome),
     sourceTokens: p.rendered.sourceTokens,
     conflicts: events,
-    profiles: p.profiles.perVariant,
+    profiles: p.profiles.value,
     redactions,
   });
   return {
