@@ -117,7 +117,8 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
-  const policy = options.severity ? { ...loaded.policy, severity: { ...loaded.policy.severity, ...options.severity } } : loaded.policy;
+  const { policy: configured } = loaded.value;
+  const policy = options.severity ? { ...configured, severity: { ...configured.severity, ...options.severity } } : configured;
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.
   const background = startBackground(policy.tokenizer, (policy.profiles?.enabled ?? DEFAULT_ENABLED_PROFILES).length > 0);

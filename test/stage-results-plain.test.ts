@@ -67,7 +67,7 @@ describe('stage results are plain data', () => {
 
   it.each(CASES)('each stage of fixture %s, run on its own, returns data', async (name, includeLocal) => {
     const m = sharedCase(name);
-    const { policy } = loadPolicy(m.repo);
+    const { policy } = loadPolicy(m.repo).value;
     const options = { repoDir: m.repo, managedDir: m.managed, includeLocal, policy, outDir: join(m.dir, 'out') };
     const found = await discover(options);
     expectPlain('discover', found);
