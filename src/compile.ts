@@ -22,7 +22,7 @@
  */
 import { join } from 'node:path';
 import semver from 'semver';
-import type { Attachment, ParsedDoc, SourceFile, Variant } from './types.js';
+import type { Attachment, ParsedDoc, SourceFile, StageResult, Variant } from './types.js';
 import { loadPolicy } from './config/load-policy.js';
 import { PolicyError } from './config/policy-error.js';
 import { compilerVersion } from './config/package-files.js';
@@ -35,7 +35,7 @@ import { readInputs } from './discover/read-inputs.js';
 import type { Discovered } from './discover/discover.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
 import { blockTexts, render, type Rendered } from './render/render.js';
-import { checkBudgets } from './validate/budgets.js';
+import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
 import { runLint } from './validate/lint-rules.js';
 import { tokenCounter } from './validate/token-count.js';
@@ -44,8 +44,8 @@ import { secretSites } from './validate/lint/secrets.js';
 import { startBackground, type Background } from './worker/pool.js';
 import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
 import { profileJob } from './profiles/profile-job.js';
-import type { ProfileEvaluation } from './profiles/evaluate.js';
-import { finishConflicts, scanConflicts, type ConflictResult } from './conflicts/detect.js';
+import type { ProfileFits } from './profiles/evaluate.js';
+import { finishConflicts, scanConflicts, type ConflictEvent } from './conflicts/detect.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
 import { sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
@@ -94,10 +94,10 @@ export interface CompileResult {
   policy: Policy;
   sourceTokens: Map<string, number>;
   /**
-   * Conflict events (also in the manifest) and their diagnostics. Which rule wins each topic
-   * of a variant: topicsFor(resolution, policy, variantId) (conflicts/topics-for.ts).
+   * The conflict stage's result: its events (also in the manifest) and their diagnostics. Which
+   * rule wins each topic of a variant: topicsFor(resolution, policy, variantId) (conflicts/topics-for.ts).
    */
-  conflicts: ConflictResult;
+  conflicts: StageResult<ConflictEvent[]>;
   /** Sorted, severities as configured; `off` codes removed; detected secrets masked. */
   diagnostics: Diagnostic[];
   /**
@@ -117,7 +117,8 @@ export async function compile(options: CompileOptions = {}): Promise<CompileResu
   if (loaded.diagnostics.some((d) => d.severity === 'error')) {
     throw new PolicyError(loaded.diagnostics);
   }
-  const policy = options.severity ? { ...loaded.policy, severity: { ...loaded.policy.severity, ...options.severity } } : loaded.policy;
+  const { policy: configured } = loaded.value;
+  const policy = options.severity ? { ...configured, severity: { ...configured.severity, ...options.severity } } : configured;
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.
   const background = startBackground(policy.tokenizer, (policy.profiles?.enabled ?? DEFAULT_ENABLED_PROFILES).length > 0);
@@ -180,9 +181,9 @@ interface Parts {
   docs: ReadonlyMap<string, ParsedDoc>;
   resolution: Resolution;
   rendered: Rendered;
-  budgets: ReturnType<typeof checkBudgets>;
-  profiles: ProfileEvaluation;
-  conflicts: ConflictResult;
+  budgets: StageResult<Overrun[]>;
+  profiles: StageResult<ProfileFits>;
+  conflicts: StageResult<ConflictEvent[]>;
   /** Every diagnostic of the build, severities decided. */
   diagnostics: Diagnostic[];
 }
@@ -191,12 +192,12 @@ interface Parts {
 function assemble(p: Parts): CompileResult {
   const redactions = redactionsOf(secretSites(p.docs.values()));
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
-  const events = redactDeep(p.conflicts.events, redactions);
+  const events = redactDeep(p.conflicts.value, redactions);
   const manifest = buildManifest({
     resolution: p.resolution,
     variants: p.rendered.variants,
     attachments: p.rendered.attachments,
-    overruns: p.budgets.overruns,
+    overruns: p.budgets.value,
     diagnostics,
     git: p.discovered.git,
     revision: p.revision,
@@ -207,7 +208,7 @@ function assemble(p: Parts): CompileResult {
     includeUser: Boolean(p.options.userHome),
     sourceTokens: p.rendered.sourceTokens,
     conflicts: events,
-    profiles: p.profiles.perVariant,
+    profiles: p.profiles.value,
     redactions,
   });
   return {
@@ -219,7 +220,7 @@ function assemble(p: Parts): CompileResult {
     discovered: p.discovered,
     policy: p.policy,
     sourceTokens: p.rendered.sourceTokens,
-    conflicts: { events, diagnostics: redactDeep(p.conflicts.diagnostics, redactions) },
+    conflicts: { value: events, diagnostics: redactDeep(p.conflicts.diagnostics, redactions) },
     diagnostics,
     redactions,
   };

@@ -4,7 +4,8 @@
  * fixture repo is compiled, and each stage is also run on its own as
  * compile() runs it, so the results compile() does not return are checked
  * too; each must hold nothing notPlain() objects to and survive
- * structuredClone unchanged.
+ * structuredClone unchanged. A stage's result has one shape,
+ * StageResult<T>: `{ value, diagnostics }` and nothing else.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ import { followImports } from '../src/discover/follow-imports.js';
 import { parseDoc } from '../src/parse/parse-doc.js';
 import { parseDocs } from '../src/parse/parse-docs.js';
 import { resolve } from '../src/resolve/resolve.js';
+import { activationOf } from '../src/resolve/activation.js';
+import { expandImports } from '../src/resolve/expand-imports.js';
 import { render } from '../src/render/render.js';
 import { checkBudgets } from '../src/validate/budgets.js';
 import { tokenCounter } from '../src/validate/token-count.js';
@@ -23,6 +26,7 @@ import { finishConflicts, scanConflicts } from '../src/conflicts/detect.js';
 import { topicsFor } from '../src/conflicts/topics-for.js';
 import { profileJob } from '../src/profiles/profile-job.js';
 import { evaluateProfileJob } from '../src/profiles/build-view.js';
+import { parseApprovals } from '../src/diff/approvals.js';
 import { importRoots } from '../src/discover/read-inputs.js';
 import { sharedCase } from './helpers/fixture-repo.js';
 import { notPlain } from './helpers/plain-data.js';
@@ -40,6 +44,12 @@ function picture(v: unknown): unknown {
 function expectPlain(name: string, value: unknown): void {
   expect(notPlain(value, name)).toEqual([]);
   expect(picture(structuredClone(value)), name).toEqual(picture(value));
+}
+
+/** Plain, and in the one shape of a stage result. */
+function expectStage(name: string, result: object): void {
+  expect(Object.keys(result).sort(), name).toEqual(['diagnostics', 'value']);
+  expectPlain(name, result);
 }
 
 const CASES: [string, boolean][] = [['imports', false], ['managed', false], ['claude-local', true], ['claude-rules', false], ['override', false]];
@@ -63,34 +73,49 @@ describe('stage results are plain data', () => {
     const m = sharedCase(name);
     const result = await compile({ repoDir: m.repo, managedDir: m.managed ?? undefined, includeLocal, outDir: join(m.dir, 'out'), today: '2026-01-01' });
     for (const [key, value] of Object.entries(result)) expectPlain(`result.${key}`, value);
+    expectStage('result.conflicts', result.conflicts);
+  });
+
+  it('parseApprovals returns a stage result, used or refused', () => {
+    const head = 'a'.repeat(40);
+    expectStage('parseApprovals', parseApprovals(JSON.stringify({ head, approvers: ['alice'], teams: { '@acme/x': ['alice'] } }), 'approvals.json', head));
+    expectStage('parseApprovals (refused)', parseApprovals('not json', 'approvals.json', head));
   });
 
   it.each(CASES)('each stage of fixture %s, run on its own, returns data', async (name, includeLocal) => {
     const m = sharedCase(name);
-    const { policy } = loadPolicy(m.repo);
+    const loaded = loadPolicy(m.repo);
+    expectStage('loadPolicy', loaded);
+    const { policy } = loaded.value;
     const options = { repoDir: m.repo, managedDir: m.managed, includeLocal, policy, outDir: join(m.dir, 'out') };
     const found = await discover(options);
-    expectPlain('discover', found);
+    expectStage('discover', found);
     const parsed = parseDocs(found.value.files);
-    expectPlain('parseDocs', parsed);
+    expectStage('parseDocs', parsed);
     const followed = followImports(found.value.files, parsed.value, { roots: importRoots(found.value), maxDepth: 4, maxFiles: 100,
       maxBytes: 1 << 20, exclusions: found.value.exclusions, parse: parseDoc });
-    expectPlain('followImports', followed);
+    expectStage('followImports', followed);
     const inputs = await readInputs(options);
-    expectPlain('readInputs', inputs);
+    expectStage('readInputs', inputs);
     const { discovered, docs, imports } = inputs.value;
+    for (const f of discovered.files) {
+      const doc = docs.get(f.id);
+      if (doc) expectStage(`activationOf(${f.id})`, activationOf(f, doc));
+    }
     const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports });
-    expectPlain('resolve', resolved);
+    expectStage('resolve', resolved);
+    const ctx = { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) };
+    for (const id of resolved.value.sources.keys()) expectStage(`expandImports(${id})`, expandImports(id, ctx));
     const counter = tokenCounter(policy.tokenizer);
     const rendered = render(resolved.value, counter);
     expectPlain('render', rendered);
-    expectPlain('checkBudgets', checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy));
+    expectStage('checkBudgets', checkBudgets(rendered.variants, rendered.attachments, discovered.files, rendered.sourceTokens, policy));
     const scan = scanConflicts(resolved.value, policy);
     expectPlain('scanConflicts', scan);
-    expectPlain('finishConflicts', finishConflicts(scan, policy, counter, '2026-01-01'));
+    expectStage('finishConflicts', finishConflicts(scan, policy, counter, '2026-01-01'));
     for (const v of resolved.value.variants) expectPlain(`topicsFor(${v.id})`, topicsFor(resolved.value, policy, v.id));
-    const job = profileJob(discovered.files, discovered.paths, resolved.value, policy, { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) });
+    const job = profileJob(discovered.files, discovered.paths, resolved.value, policy, ctx);
     expectPlain('profileJob', job);
-    expectPlain('profiles', evaluateProfileJob(job));
+    expectStage('profiles', evaluateProfileJob(job));
   });
 });

@@ -50,7 +50,7 @@ describe('the background worker', () => {
   it('evaluates agent profiles as the same code does in-process', async () => {
     const remote = await worker.profiles(job);
     expect(remote).toEqual(await local.profiles(job));
-    expect(Object.keys(remote.perVariant).sort()).toEqual(['v-api', 'v-root']);
+    expect(Object.keys(remote.value).sort()).toEqual(['v-api', 'v-root']);
     expect(worker.where).toBe('worker');
   });
 

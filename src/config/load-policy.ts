@@ -8,17 +8,16 @@ import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { readConfined } from '../confined/read-confined.js';
 import { UsageError } from '../util/errors.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readPackageFile, readPackageJson } from './package-files.js';
 import { validatePolicy } from './validate-policy.js';
 import type { Policy } from './policy.js';
+import type { StageResult } from '../types.js';
 
 
 export interface LoadedPolicy {
   policy: Policy;
   /** The file the repository's policy came from, if any (for messages). */
   file: string | null;
-  diagnostics: Diagnostic[];
 }
 
 /**
@@ -27,17 +26,17 @@ export interface LoadedPolicy {
  * @param repoPolicyPath where the repository keeps its policy (read through
  * readRepoFile; default .rulec/policy.yaml).
  */
-export function loadPolicy(repoDir: string, policyFile?: string, readRepoFile?: (rel: string) => string | null, repoPolicyPath = REPO_POLICY_PATH): LoadedPolicy {
+export function loadPolicy(repoDir: string, policyFile?: string, readRepoFile?: (rel: string) => string | null, repoPolicyPath = REPO_POLICY_PATH): StageResult<LoadedPolicy> {
   const schema = readPackageJson('schemas/policy.schema.json');
   const base = validatePolicy('policies/default.yaml', readPackageFile('policies/default.yaml'), null, schema);
   if (!base.value) throw new Error(`built-in policy is invalid: ${base.diagnostics.map((d) => d.message).join('; ')}`);
   const fromTree = policyFile === undefined && readRepoFile ? readRepoFile(repoPolicyPath) : null;
   const file = policyFile ?? (fromTree !== null ? repoPolicyPath : readRepoFile ? null : existsSync(join(repoDir, repoPolicyPath)) ? join(repoDir, repoPolicyPath) : null);
-  if (!file) return { policy: base.value, file: null, diagnostics: [] };
+  if (!file) return { value: { policy: base.value, file: null }, diagnostics: [] };
   // A commit's tree is read from git objects (no link can leave it); the work tree through readConfined.
   const text = fromTree ?? readPolicyText(repoDir, file, policyFile === undefined);
   const merged = validatePolicy(policyFile ?? REPO_POLICY_PATH, text, base.value, schema);
-  return { policy: merged.value ?? base.value, file, diagnostics: merged.diagnostics };
+  return { value: { policy: merged.value ?? base.value, file }, diagnostics: merged.diagnostics };
 }
 
 

@@ -28,7 +28,7 @@
  * does 6–7. detectConflicts() does both. Which rule wins each topic of a
  * variant is asked of topicsFor() (topics-for.ts), over the same resolution.
  */
-import type { Layer } from '../types.js';
+import type { Layer, StageResult } from '../types.js';
 import type { Policy } from '../config/policy.js';
 import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -49,11 +49,6 @@ export type { ConflictEvent, ConflictSide } from './events.js';
 export type { ConflictKind } from '../diagnostics/conflict-codes.js';
 export type { TopicRuling } from './topics-for.js';
 
-export interface ConflictResult {
-  events: ConflictEvent[];
-  diagnostics: Diagnostic[];
-}
-
 /** Steps 1–5, as data: what finishConflicts() needs besides the token counts. */
 export interface ConflictScan {
   /** Statements whose token counts the duplicate events need. */
@@ -70,7 +65,7 @@ export interface ConflictScan {
 
 export const DEFAULT_EVENT_LIMIT = 10_000;
 
-export function detectConflicts(res: Resolution, policy: Policy, today: string, counter?: TokenCounter): ConflictResult {
+export function detectConflicts(res: Resolution, policy: Policy, today: string, counter?: TokenCounter): StageResult<ConflictEvent[]> {
   return finishConflicts(scanConflicts(res, policy), policy, counter ?? tokenCounter(policy.tokenizer), today);
 }
 
@@ -103,7 +98,7 @@ export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
 }
 
 /** Steps 6–7 over a scan: count the wasted tokens, apply the event cap and the overrides, and report. */
-export function finishConflicts(scan: ConflictScan, policy: Policy, counter: TokenCounter, today: string): ConflictResult {
+export function finishConflicts(scan: ConflictScan, policy: Policy, counter: TokenCounter, today: string): StageResult<ConflictEvent[]> {
   const eventLimit = policy.conflicts?.limits?.events ?? DEFAULT_EVENT_LIMIT;
   // Copies: the overrides mark events accepted, and the scan stays as it was.
   const all = scan.events.map((e) => ({ ...e }));
@@ -112,12 +107,12 @@ export function finishConflicts(scan: ConflictScan, policy: Policy, counter: Tok
   });
   const capped = eventCap(sortEvents(all), eventLimit, scan.stopped);
   const diagnostics = [...scan.dropped, ...capped.diagnostics];
-  diagnostics.push(...applyOverrides(capped.events, policy.conflicts?.overrides ?? [], today));
+  diagnostics.push(...applyOverrides(capped.value, policy.conflicts?.overrides ?? [], today));
   // A kind the policy turns off is not recorded (its events were built at the catalogue's severity).
   const decide = severityDecision(policy);
-  const events = capped.events.filter((e) => eventSeverity(e.kind, decide) !== 'off');
+  const events = capped.value.filter((e) => eventSeverity(e.kind, decide) !== 'off');
   diagnostics.push(...events.map(diagnosticOf));
-  return { events, diagnostics };
+  return { value: events, diagnostics };
 }
 
 /** Pair results (cached: a pair rules the same way in every variant) and the events they become, with their variants. */

@@ -3,6 +3,7 @@
  * a duplicated statement, a shadowed file (AGENTS.md); where they occur; and the two
  * caps that keep hostile input from producing unbounded work or output.
  */
+import type { StageResult } from '../types.js';
 import type { Policy } from '../config/policy.js';
 import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
 import { formatSpec, type Shadowing } from '../formats/formats.js';
@@ -138,15 +139,15 @@ const RANK = { error: 0, warning: 1, info: 2 } as const;
  * At most `limit` events: every error stays (a violation is never hidden), then
  * warnings before infos, by id. The rest are dropped with one RC3107.
  */
-export function eventCap(sorted: ConflictEvent[], limit: number, stoppedEarly = false): { events: ConflictEvent[]; diagnostics: Diagnostic[] } {
-  if (sorted.length <= limit && !stoppedEarly) return { events: sorted, diagnostics: [] };
+export function eventCap(sorted: ConflictEvent[], limit: number, stoppedEarly = false): StageResult<ConflictEvent[]> {
+  if (sorted.length <= limit && !stoppedEarly) return { value: sorted, diagnostics: [] };
   const ranked = [...sorted].sort((a, b) => RANK[a.severity] - RANK[b.severity] || compareCodeUnits(a.id, b.id));
   const errors = ranked.filter((e) => e.severity === 'error').length;
   const kept = new Set(ranked.slice(0, Math.max(limit, errors)));
   const dropped = sorted.filter((e) => !kept.has(e));
   const by = (s: string): number => dropped.filter((e) => e.severity === s).length;
   return {
-    events: sorted.filter((e) => kept.has(e)),
+    value: sorted.filter((e) => kept.has(e)),
     diagnostics: [diag('RC3107', { file: '', message: `${sorted.length} conflict events, more than conflicts.limits.events (${limit}): `
       + `${dropped.length} (${by('warning')} warnings, ${by('info')} infos) are not recorded; every error is`
       + `${stoppedEarly ? '. Detection stopped early, so other pairs of files were not compared (violations of enforced rules always are)' : ''}` })],

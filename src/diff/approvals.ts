@@ -11,7 +11,8 @@
  * approvers belong to them. Approvals for another commit than the one checked
  * count for nothing (RC8004), so a push after an approval needs a new one.
  */
-import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diag } from '../diagnostics/diagnostic.js';
+import type { StageResult } from '../types.js';
 import type { ApprovalsInput } from './check-model.js';
 
 export const NO_APPROVALS: ApprovalsInput = { from: null, head: null, approvers: [], teams: {} };
@@ -19,10 +20,8 @@ export const NO_APPROVALS: ApprovalsInput = { from: null, head: null, approvers:
 const HANDLE = /^@?[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /** Approvals as read for one check, with what was wrong with them. */
-export interface Approvals { value: ApprovalsInput; diagnostics: Diagnostic[] }
-
-export function parseApprovals(text: string, from: string, head: string): Approvals {
-  const refuse = (why: string): { value: ApprovalsInput; diagnostics: Diagnostic[] } => ({
+export function parseApprovals(text: string, from: string, head: string): StageResult<ApprovalsInput> {
+  const refuse = (why: string): StageResult<ApprovalsInput> => ({
     value: { ...NO_APPROVALS, from },
     diagnostics: [diag('RC8004', { file: '', message: `approvals from ${from} are not used: ${why}` })],
   });

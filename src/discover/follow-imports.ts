@@ -28,7 +28,7 @@ export interface FollowContext {
   maxBytes: number;
   /** Paths that are never inputs (discovery's record: policy excludes, the bundle output directory). */
   exclusions: Exclusions;
-  parse(file: SourceFile): { value: ParsedDoc; diagnostics: Diagnostic[] };
+  parse(file: SourceFile): StageResult<ParsedDoc>;
   /** How repository files are read (the work tree or a commit's tree); default: the work tree at roots.repoReal. */
   readRepo?: RepoReader;
 }

@@ -9,7 +9,7 @@ import type { Resolution } from '../resolve/resolve.js';
 import type { Overrun } from '../validate/budgets.js';
 import type { GitInfo } from '../source/git-snapshot.js';
 import type { ConflictEvent } from '../conflicts/detect.js';
-import type { ProfileFit } from '../profiles/evaluate.js';
+import type { ProfileFits } from '../profiles/evaluate.js';
 import { countBySeverity, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { redactDeep, type Redactions } from '../diagnostics/redact.js';
@@ -32,7 +32,7 @@ export interface ManifestInput {
   sourceTokens: ReadonlyMap<string, number>;
   conflicts: readonly ConflictEvent[];
   /** Per variant, per enabled agent profile: bytes, tokens, whether it fits, what it cuts or drops. */
-  profiles: Readonly<Record<string, Record<string, ProfileFit>>>;
+  profiles: Readonly<ProfileFits>;
   /** Detected secrets: masked wherever the manifest quotes source text (globs, reasons, conflict events). */
   redactions: Redactions;
 }

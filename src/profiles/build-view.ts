@@ -4,7 +4,8 @@
  * directory — personal files never shape a bundle — and prints the root as
  * `/repo`, so the bytes and tokens recorded are the same on every machine.
  */
-import { evaluateProfiles, type ProfileEvaluation } from './evaluate.js';
+import type { StageResult } from '../types.js';
+import { evaluateProfiles, type ProfileFits } from './evaluate.js';
 import type { RepoView } from './types.js';
 
 export interface ProfileJob {
@@ -24,7 +25,7 @@ export interface ProfileJob {
 
 export const BUILD_ROOT_DISPLAY = '/repo';
 
-export function evaluateProfileJob(job: ProfileJob): ProfileEvaluation {
+export function evaluateProfileJob(job: ProfileJob): StageResult<ProfileFits> {
   const bytes = new Map(job.files);
   const links = new Map(job.links ?? []);
   const view: RepoView = {

@@ -15,6 +15,7 @@
  *    paths, are merged over the build — one diagnostic per (profile, code,
  *    file), at the file, line 1 col 1. RC5505 is an unknown profile name.
  */
+import type { StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { findingsOf, fmt, type Finding } from './findings.js';
@@ -25,10 +26,8 @@ import { SKIP_BUDGET } from './types.js';
 
 export interface ProfileFit { bytes: number; tokens: number; fits: boolean; dropped: string[] }
 
-export interface ProfileEvaluation {
-  perVariant: Record<string, Record<string, ProfileFit>>;
-  diagnostics: Diagnostic[];
-}
+/** Variant id → enabled profile name → how that agent fares there: what the manifest records. */
+export type ProfileFits = Record<string, Record<string, ProfileFit>>;
 
 function message(f: Finding): string {
   const at = `at ${fmt(f.paths)} path${f.paths === 1 ? '' : 's'}`;
@@ -90,7 +89,7 @@ export function evaluateProfiles(
   canonicalSources: (variantId: string) => readonly string[],
   /** Canonical sources that some file imports (where cwd lies relative to them matters to Claude Code). */
   imported: ReadonlySet<string> = new Set(),
-): ProfileEvaluation {
+): StageResult<ProfileFits> {
   const diagnostics: Diagnostic[] = [];
   const profiles: AgentProfile[] = [];
   for (const name of enabled) {
@@ -98,7 +97,7 @@ export function evaluateProfiles(
     if (p) profiles.push(p);
     else diagnostics.push(diag('RC5505', { file: '', message: `unknown agent profile '${name}' in profiles.enabled` }));
   }
-  const perVariant: Record<string, Record<string, ProfileFit>> = {};
+  const perVariant: ProfileFits = {};
   const findings: Finding[] = [];
   const sessions = new SessionClasses(view, optionNames(options), imported);
   for (const v of variants) {
@@ -125,5 +124,5 @@ export function evaluateProfiles(
     }
     perVariant[v.id] = row;
   }
-  return { perVariant, diagnostics: [...diagnostics, ...aggregate(findings)] };
+  return { value: perVariant, diagnostics: [...diagnostics, ...aggregate(findings)] };
 }

@@ -18,6 +18,6 @@ export function profileJob(files: readonly SourceFile[], paths: readonly string[
     options: options as Record<string, Record<string, unknown>>,
     canonical: Object.fromEntries(res.variants.map((v) => [v.id, v.sources.map((r) => r.id)])),
     // Every import target, also where a chain already holds the file (`@AGENTS.md` beside AGENTS.md).
-    imported: [...new Set([...res.sources.keys()].flatMap((id) => expandImports(id, imports).refs.map((r) => r.id)))],
+    imported: [...new Set([...res.sources.keys()].flatMap((id) => expandImports(id, imports).value.map((r) => r.id)))],
   };
 }

@@ -3,9 +3,8 @@
  * its glob key, dialect and activation rule) and frontmatter, and the layer that
  * follows from it (a glob-scoped rule is path layer wherever it lives).
  */
-import type { Activation, Layer, ParsedDoc, SourceFile } from '../types.js';
+import type { Activation, Layer, ParsedDoc, SourceFile, StageResult } from '../types.js';
 import { formatSpec } from '../formats/formats.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { joinPath } from '../util/posix-path.js';
 
 export interface ActivationInfo {
@@ -17,7 +16,7 @@ export interface ActivationInfo {
   rawGlobs: string[];
 }
 
-export function activationOf(file: SourceFile, doc: ParsedDoc): { value: ActivationInfo; diagnostics: Diagnostic[] } {
+export function activationOf(file: SourceFile, doc: ParsedDoc): StageResult<ActivationInfo> {
   const layerOf = (activation: Activation): Layer => (file.layer === 'repo' && activation === 'attached' ? 'path' : file.layer);
   // Managed and user files have no spec: they load at start; an imported file loads with its importer.
   const spec = formatSpec(file.format);

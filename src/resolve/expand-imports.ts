@@ -8,7 +8,7 @@
  * set of the ids on the current chain, so its cost is linear in the imports
  * it visits, whatever their number or depth.
  */
-import type { ParsedDoc, SourceRef } from '../types.js';
+import type { ParsedDoc, SourceRef, StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FormatName } from '../types.js';
 import { importCandidates, importTarget, looksLikePath, type ImportRoots, type SourcePlace } from '../parse/import-target.js';
@@ -26,25 +26,20 @@ export interface ImportContext {
   refused?: ReadonlySet<string>;
 }
 
-export interface Expansion {
-  refs: SourceRef[];
-  diagnostics: Diagnostic[];
-}
-
 interface Frame {
   id: string;
   doc: ParsedDoc;
   next: number;
 }
 
-export function expandImports(rootId: string, ctx: ImportContext): Expansion {
+export function expandImports(rootId: string, ctx: ImportContext): StageResult<SourceRef[]> {
   const refs: SourceRef[] = [];
   const diagnostics: Diagnostic[] = [];
   const place = ctx.places.get(rootId);
-  if (place && !expandsImports(place.format)) return { refs, diagnostics };
+  if (place && !expandsImports(place.format)) return { value: refs, diagnostics };
   const seen = new Set<string>([rootId]);
   const rootDoc = ctx.docs.get(rootId);
-  if (!rootDoc) return { refs, diagnostics };
+  if (!rootDoc) return { value: refs, diagnostics };
   const stack: Frame[] = [{ id: rootId, doc: rootDoc, next: 0 }];
   const onChain = new Set<string>([rootId]);
   while (stack.length > 0) {
@@ -76,7 +71,7 @@ export function expandImports(rootId: string, ctx: ImportContext): Expansion {
     onChain.add(target.id);
     stack.push({ id: target.id, doc: target.doc, next: 0 });
   }
-  return { refs, diagnostics };
+  return { value: refs, diagnostics };
 }
 
 type Located =

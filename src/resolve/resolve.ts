@@ -91,7 +91,7 @@ export function resolve(input: ResolveInput): StageResult<Resolution> {
     if (!refs) {
       const e = expandImports(id, ctx);
       pushAll(diagnostics, e.diagnostics);
-      refs = e.refs;
+      refs = e.value;
       expansions.set(id, refs);
     }
     return refs;

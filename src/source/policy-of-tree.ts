@@ -4,12 +4,13 @@
  * bring their own); a policy file outside the repository is read from disk.
  */
 import { isAbsolute, relative } from 'node:path';
-import { loadPolicy } from '../config/load-policy.js';
+import { loadPolicy, type LoadedPolicy } from '../config/load-policy.js';
 import { UsageError } from '../util/errors.js';
 import { toPosix } from '../util/posix-path.js';
 import type { RepoSource } from './repo-source.js';
+import type { StageResult } from '../types.js';
 
-export function policyOfTree(repoDir: string, source: RepoSource, policyFile: string | undefined): ReturnType<typeof loadPolicy> {
+export function policyOfTree(repoDir: string, source: RepoSource, policyFile: string | undefined): StageResult<LoadedPolicy> {
   const rel = policyFile === undefined ? undefined : relative(repoDir, policyFile);
   if (rel !== undefined && (rel === '' || rel.startsWith('..') || isAbsolute(rel))) return loadPolicy(repoDir, policyFile);
   const read = (path: string): string | null => {

@@ -3,7 +3,7 @@
  * within a variant; bytes per file. Over budget is a diagnostic naming the
  * largest contributors, and the manifest records each overrun.
  */
-import type { Attachment, Layer, SourceFile, Variant } from '../types.js';
+import type { Attachment, Layer, SourceFile, StageResult, Variant } from '../types.js';
 import type { LayerTokens, Policy } from '../config/policy.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -18,7 +18,7 @@ export interface Overrun {
 }
 
 export function checkBudgets(variants: readonly Variant[], attachments: readonly Attachment[], files: readonly SourceFile[],
-  sourceTokens: ReadonlyMap<string, number>, policy: Policy): { overruns: Overrun[]; diagnostics: Diagnostic[] } {
+  sourceTokens: ReadonlyMap<string, number>, policy: Policy): StageResult<Overrun[]> {
   const diagnostics: Diagnostic[] = [];
   const overruns: Overrun[] = [];
   const { variant_tokens, attachment_tokens, file_bytes, layer_tokens } = policy.budgets;
@@ -40,12 +40,12 @@ export function checkBudgets(variants: readonly Variant[], attachments: readonly
     diagnostics.push(diag('RC5002', { file: a.sources[0]?.id ?? '', message: `attachment ${a.id} is ${a.tokens} tokens, over the budget of ${attachment_tokens}; largest: ${top(a.sources.map((s) => s.id))}` }));
   }
   const layers = checkLayers(variants, files, sourceTokens, layer_tokens ?? {}, top);
-  overruns.push(...layers.overruns);
+  overruns.push(...layers.value);
   diagnostics.push(...layers.diagnostics);
   for (const f of files) {
     if (f.bytes.length > file_bytes) diagnostics.push(diag('RC5003', { file: f.id, message: `file is ${f.bytes.length} bytes, over the limit of ${file_bytes}` }));
   }
-  return { overruns, diagnostics };
+  return { value: overruns, diagnostics };
 }
 
 const BUDGETED_LAYERS = ['managed', 'repo', 'path', 'local'] as const;
@@ -56,10 +56,10 @@ const BUDGETED_LAYERS = ['managed', 'repo', 'path', 'local'] as const;
  * that layer (the repo layer usually is the same everywhere) make one diagnostic.
  */
 function checkLayers(variants: readonly Variant[], files: readonly SourceFile[], sourceTokens: ReadonlyMap<string, number>,
-  budgets: LayerTokens, top: (ids: string[]) => string): { overruns: Overrun[]; diagnostics: Diagnostic[] } {
+  budgets: LayerTokens, top: (ids: string[]) => string): StageResult<Overrun[]> {
   const overruns: Overrun[] = [];
   const diagnostics: Diagnostic[] = [];
-  if (!BUDGETED_LAYERS.some((l) => budgets[l] !== undefined)) return { overruns, diagnostics };
+  if (!BUDGETED_LAYERS.some((l) => budgets[l] !== undefined)) return { value: overruns, diagnostics };
   const layerOf = new Map(files.map((f) => [f.id, f.layer]));
   for (const layer of BUDGETED_LAYERS) {
     const budget = budgets[layer];
@@ -82,5 +82,5 @@ function checkLayers(variants: readonly Variant[], files: readonly SourceFile[],
       diagnostics.push(diag('RC5004', { file: largest, message: `${layer} layer is ${g.tokens} tokens in ${where}, over the layer budget of ${budget}; largest: ${top(g.ids)}` }));
     }
   }
-  return { overruns, diagnostics };
+  return { value: overruns, diagnostics };
 }

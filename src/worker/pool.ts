@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { countTokens } from '../validate/token-count.js';
 import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
-import type { ProfileEvaluation } from '../profiles/evaluate.js';
+import type { ProfileFits } from '../profiles/evaluate.js';
+import type { StageResult } from '../types.js';
 import type { BackgroundData, Job } from './background.js';
 
 export interface Background {
@@ -19,7 +20,7 @@ export interface Background {
   /** The worker thread's id (null in-process): a compile after a closed one runs on the same thread. */
   readonly thread: number | null;
   count(texts: string[]): Promise<number[]>;
-  profiles(job: ProfileJob): Promise<ProfileEvaluation>;
+  profiles(job: ProfileJob): Promise<StageResult<ProfileFits>>;
   close(): Promise<void>;
 }
 

@@ -20,7 +20,7 @@ describe('conflicts after compile()', () => {
     const m = materialiseTree(join(EXAMPLES, 'monorepo'), { untracked: ['packages/api/CLAUDE.local.md'] }, true, join(EXAMPLES, 'managed'));
     const result = await compile({ repoDir: m.repo, managedDir: m.managed ?? undefined, includeLocal: true, outDir: join(m.dir, 'out') });
     const found = detectConflicts(result.resolution, result.policy, '2026-01-01');
-    expect(found.events.map(signature)).toEqual([
+    expect(found.value.map(signature)).toEqual([
       'shadow agents-override packages/web/AGENTS.md | packages/web/AGENTS.override.md -> packages/web/AGENTS.override.md',
     ]);
     const api = result.resolution.variants.find((v) => v.dirs.includes('packages/api/src'));

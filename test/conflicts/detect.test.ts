@@ -29,7 +29,7 @@ describe('detectConflicts', () => {
   it('every event validates against schemas/conflict-event.schema.json', () => {
     const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas/conflict-event.schema.json'), 'utf8'));
     const validate = new Ajv2020.default({ strict: true }).compile(schema);
-    const events = CONFLICTS.flatMap((c) => detectConflicts(resolveTree(c.tree, c.paths), POLICY, '2026-01-01').events);
+    const events = CONFLICTS.flatMap((c) => detectConflicts(resolveTree(c.tree, c.paths), POLICY, '2026-01-01').value);
     expect(events.length).toBeGreaterThan(30);
     for (const e of events) expect(validate(e) ? null : validate.errors).toBeNull();
     expect(validate({ ...events[0], kind: 'feud' })).toBe(false);
@@ -37,7 +37,7 @@ describe('detectConflicts', () => {
 
   it('a violation by CLAUDE.local.md is an error diagnostic at the local line naming both files', () => {
     const r = detect(MONO);
-    const v = r.events.filter((e) => e.kind === 'violation');
+    const v = r.value.filter((e) => e.kind === 'violation');
     expect(v.map((e) => [e.topic, e.adopted, e.severity, e.sides.map((s) => `${s.source}:${s.line}:${s.col}`)])).toEqual([
       ['package-manager', 'managed:policy.md', 'error', ['managed:policy.md:10:7', 'packages/api/CLAUDE.local.md:3:10']],
     ]);
@@ -50,14 +50,14 @@ describe('detectConflicts', () => {
 
   it('one event per conflict, aggregated over every variant it occurs in, with path examples', () => {
     const r = detect(MONO, POLICY, '2026-01-01', ['packages/api/src/routes/x.ts', 'packages/web/src/a.ts', 'packages/web/src/b.ts']);
-    const tests = r.events.filter((e) => e.topic === 'test-command').sort((a, b) => ((a.adopted ?? '') < (b.adopted ?? '') ? -1 : 1));
+    const tests = r.value.filter((e) => e.topic === 'test-command').sort((a, b) => ((a.adopted ?? '') < (b.adopted ?? '') ? -1 : 1));
     // Paths per directory: the instruction files themselves, src/index.ts, and the extra paths.
     expect(tests.map((e) => [e.kind, e.adopted, e.variants.length, e.paths])).toEqual([
       ['override', 'packages/api/AGENTS.md', 1, { count: 4, examples: ['packages/api', 'packages/api/src', 'packages/api/src/routes'] }],
       ['override', 'packages/web/AGENTS.md', 1, { count: 4, examples: ['packages/web', 'packages/web/src'] }],
     ]);
-    expect(r.diagnostics.filter((d) => d.code.startsWith('RC3')).length).toBe(r.events.length);
-    expect(r.events.map((e) => e.id)).toEqual([...r.events.map((e) => e.id)].sort());
+    expect(r.diagnostics.filter((d) => d.code.startsWith('RC3')).length).toBe(r.value.length);
+    expect(r.value.map((e) => e.id)).toEqual([...r.value.map((e) => e.id)].sort());
   });
 
   it('topicsFor names, per topic, the winner, the losers and the reason', () => {
@@ -74,7 +74,7 @@ describe('detectConflicts', () => {
 
   it('severities come from the policy by kind', () => {
     const r = detect(MONO, withConflicts({ severity: { override: 'warning' } }));
-    expect(r.events.filter((e) => e.kind === 'override').every((e) => e.severity === 'warning')).toBe(true);
+    expect(r.value.filter((e) => e.kind === 'override').every((e) => e.severity === 'warning')).toBe(true);
     expect(r.diagnostics.filter((d) => d.code === 'RC3101').every((d) => d.severity === 'warning')).toBe(true);
   });
 
@@ -85,7 +85,7 @@ describe('detectConflicts', () => {
 });
 
 describe('overrides', () => {
-  const base = detect(MONO).events;
+  const base = detect(MONO).value;
   const override = base.find((e) => e.topic === 'test-command') as ConflictEvent;
   const violation = base.find((e) => e.kind === 'violation') as ConflictEvent;
   const entry = { owner: 'team-api', reason: 'migrating to nextest', expires: '2026-06-30' };
@@ -93,7 +93,7 @@ describe('overrides', () => {
   it('accept an event by id until the expiry date (inclusive)', () => {
     for (const today of ['2026-01-01', '2026-06-30']) {
       const r = detect(MONO, withConflicts({ overrides: [{ event: override.id, ...entry }] }), today);
-      const e = r.events.find((x) => x.id === override.id);
+      const e = r.value.find((x) => x.id === override.id);
       expect(e?.accepted).toEqual({ owner: 'team-api', reason: 'migrating to nextest', expires: '2026-06-30' });
       expect(e?.severity).toBe('info');
       expect(r.diagnostics.filter((d) => d.code.startsWith('RC33'))).toEqual([]);
@@ -102,20 +102,20 @@ describe('overrides', () => {
 
   it('an expired override is an error and accepts nothing', () => {
     const r = detect(MONO, withConflicts({ overrides: [{ event: override.id, ...entry }] }), '2026-07-01');
-    expect(r.events.find((x) => x.id === override.id)?.accepted).toBeUndefined();
+    expect(r.value.find((x) => x.id === override.id)?.accepted).toBeUndefined();
     expect(r.diagnostics.filter((d) => d.code === 'RC3301').map((d) => d.severity)).toEqual(['error']);
   });
 
   it('accept by topic and scope: only events with a side in that scope', () => {
     const r = detect(MONO, withConflicts({ overrides: [{ topic: 'test-command', scope: 'packages/web', ...entry }] }));
-    expect(r.events.filter((e) => e.accepted).map((e) => e.adopted)).toEqual(['packages/web/AGENTS.md']);
+    expect(r.value.filter((e) => e.accepted).map((e) => e.adopted)).toEqual(['packages/web/AGENTS.md']);
   });
 
   it('never accepts a violation of an enforced rule', () => {
     for (const o of [{ event: violation.id, ...entry }, { topic: 'package-manager', ...entry }]) {
       const r = detect(MONO, withConflicts({ overrides: [o] }));
-      expect(r.events.find((x) => x.id === violation.id)).toMatchObject({ severity: 'error' });
-      expect(r.events.find((x) => x.id === violation.id)?.accepted).toBeUndefined();
+      expect(r.value.find((x) => x.id === violation.id)).toMatchObject({ severity: 'error' });
+      expect(r.value.find((x) => x.id === violation.id)?.accepted).toBeUndefined();
       expect(r.diagnostics.filter((d) => d.code === 'RC3303').map((d) => d.severity)).toEqual(['error']);
       expect(r.diagnostics.some((d) => d.code === 'RC3201' && d.severity === 'error')).toBe(true);
     }
@@ -151,19 +151,19 @@ describe('event ids', () => {
       fc.array(fc.nat(), { minLength: 4, maxLength: 4 }), fc.option(fc.constantFrom(...WORDS)), fc.boolean(),
       (which, blocks, positions, section, first) => {
         const c = CONFLICTS[which] as (typeof CONFLICTS)[number];
-        const before = detectConflicts(resolveTree(c.tree, c.paths), POLICY, '2026-01-01').events;
+        const before = detectConflicts(resolveTree(c.tree, c.paths), POLICY, '2026-01-01').value;
         const keys = Object.keys(c.tree).sort();
         const target = first ? keys[0] as string : keys[keys.length - 1] as string;
         const tree = { ...c.tree, [target]: insert(c.tree[target] as string, blocks, positions, section) };
-        const after = detectConflicts(resolveTree(tree, c.paths), POLICY, '2026-01-01').events;
+        const after = detectConflicts(resolveTree(tree, c.paths), POLICY, '2026-01-01').value;
         expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
       }), { numRuns: 300 });
   });
 
   it('change when a side changes its value', () => {
     const c = CONFLICTS[0] as (typeof CONFLICTS)[number];
-    const before = detect(c.tree).events.map((e) => e.id);
-    const after = detect({ ...c.tree, 'packages/api/AGENTS.md': '# API\n\n- Use yarn here: `yarn install`.\n' }).events.map((e) => e.id);
+    const before = detect(c.tree).value.map((e) => e.id);
+    const after = detect({ ...c.tree, 'packages/api/AGENTS.md': '# API\n\n- Use yarn here: `yarn install`.\n' }).value.map((e) => e.id);
     expect(after).toHaveLength(1);
     expect(after).not.toEqual(before);
   });

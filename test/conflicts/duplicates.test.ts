@@ -19,7 +19,7 @@ import { POLICY, resolveTree, sourceFiles, type Tree } from './tree.js';
 
 const LINE = 'Keep pull requests under 400 changed lines and link the ticket in the description.';
 const detect = (tree: Tree, paths: string[] = [], policy: Policy = POLICY) => detectConflicts(resolveTree(tree, paths), policy, '2026-01-01');
-const texts = (tree: Tree, paths: string[] = []) => detect(tree, paths).events.filter((e) => e.topic === 'duplicate-text');
+const texts = (tree: Tree, paths: string[] = []) => detect(tree, paths).value.filter((e) => e.topic === 'duplicate-text');
 const summary = (e: ConflictEvent) => ({ kind: e.kind, severity: e.severity, sides: e.sides.map((s) => `${s.source}:${s.line}`), adopted: e.adopted });
 
 describe('duplicates, one event per statement', () => {
@@ -188,7 +188,7 @@ describe('copies between agents\' files', () => {
 
   it('the policy sets the severity of copies', () => {
     const tree: Tree = { 'AGENTS.md': `# Guide\n\n- ${LINE}\n`, 'GEMINI.md': `# Gemini\n\n- ${LINE}\n` };
-    const found = detect(tree, [], { ...POLICY, conflicts: { severity: { copy: 'warning' } } }).events;
+    const found = detect(tree, [], { ...POLICY, conflicts: { severity: { copy: 'warning' } } }).value;
     expect(found.map((e) => [e.kind, e.severity])).toEqual([['copy', 'warning']]);
   });
 
@@ -197,7 +197,7 @@ describe('copies between agents\' files', () => {
     (files[1] as (typeof files)[number]).linkTarget = 'AGENTS.md';
     const docs = new Map<string, ParsedDoc>(files.map((f) => [f.id, parseDoc(f).value]));
     const res = resolve({ files, docs, paths: ['src/x.ts', 'packages/a/src/x.ts'], imports: { roots: { repo: '/repo' }, maxDepth: 4 } }).value;
-    expect(detectConflicts(res, POLICY, '2026-01-01').events).toEqual([]);
+    expect(detectConflicts(res, POLICY, '2026-01-01').value).toEqual([]);
   });
 });
 
@@ -210,7 +210,7 @@ describe('overrides of duplicate events', () => {
     for (const o of [{ event: id, ...entry }, { topic: 'duplicate-text', ...entry }]) {
       const r = detect(tree, [], { ...POLICY, conflicts: { overrides: [o] } });
       // Accepted is a suppression: the severity stays, the diagnostic carries the acceptance and fails nothing.
-      expect(r.events.map((e) => [e.id, e.severity, e.accepted?.owner])).toEqual([[id, 'warning', 'docs']]);
+      expect(r.value.map((e) => [e.id, e.severity, e.accepted?.owner])).toEqual([[id, 'warning', 'docs']]);
       expect(r.diagnostics.filter((d) => d.code === 'RC3104').map((d) => [d.severity, d.suppressed?.owner])).toEqual([['warning', 'docs']]);
       expect(hasErrors(r.diagnostics.map((d) => ({ ...d, severity: 'error' as const })).filter((d) => d.code === 'RC3104'))).toBe(false);
     }
@@ -222,7 +222,7 @@ describe('overrides of duplicate events', () => {
     const pairwise = eventId('duplicate-text', 'duplicate', e.sides);
     expect(pairwise).not.toBe(e.id);
     const r = detect(tree, [], { ...POLICY, conflicts: { overrides: [{ event: pairwise, ...entry }] } });
-    expect(r.events.filter((x) => x.accepted)).toEqual([]);
+    expect(r.value.filter((x) => x.accepted)).toEqual([]);
     const stale = r.diagnostics.filter((d) => d.code === 'RC3302');
     expect(stale).toHaveLength(1);
     expect(stale[0]?.message).toContain(pairwise);

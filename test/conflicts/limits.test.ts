@@ -20,7 +20,7 @@ describe('findings per source and topic', () => {
 
   it('past the limit, the rest of a source\'s findings on that topic are not compared, and RC3106 says where they start', () => {
     const r = detect(tree, withLimits({ findings_per_topic: 5 }));
-    expect(r.events.map((e) => [e.topic, e.sides.length])).toEqual([['directive', 10]]);
+    expect(r.value.map((e) => [e.topic, e.sides.length])).toEqual([['directive', 10]]);
     const d = r.diagnostics.filter((x) => x.code === 'RC3106');
     expect(d.map((x) => [x.file, x.range.start.line, x.severity])).toEqual([['AGENTS.md', 8, 'warning'], ['packages/api/AGENTS.md', 8, 'warning']]);
     expect(d[0]?.message).toContain('7 from here on are not compared');
@@ -28,7 +28,7 @@ describe('findings per source and topic', () => {
 
   it('the default limit (500) leaves ordinary files alone', () => {
     const r = detect(tree, POLICY);
-    expect(r.events.map((e) => e.sides.length)).toEqual([24]);
+    expect(r.value.map((e) => e.sides.length)).toEqual([24]);
     expect(r.diagnostics.filter((x) => x.code === 'RC3106')).toEqual([]);
   });
 });
@@ -43,13 +43,13 @@ describe('events per build', () => {
   };
 
   it('past the limit, the least severe events are dropped with RC3107, and every error stays', () => {
-    const all = detect(tree(6), POLICY).events;
+    const all = detect(tree(6), POLICY).value;
     const errors = all.filter((e) => e.severity === 'error');
     expect(errors.length).toBeGreaterThanOrEqual(7);
     const limit = errors.length + 2;
     const r = detect(tree(6), withLimits({ events: limit }));
-    expect(r.events).toHaveLength(limit);
-    expect(r.events.filter((e) => e.severity === 'error').map((e) => e.id)).toEqual(errors.map((e) => e.id));
+    expect(r.value).toHaveLength(limit);
+    expect(r.value.filter((e) => e.severity === 'error').map((e) => e.id)).toEqual(errors.map((e) => e.id));
     const d = r.diagnostics.filter((x) => x.code === 'RC3107');
     expect(d.map((x) => x.severity)).toEqual(['warning']);
     expect(d[0]?.message).toContain(`${all.length} conflict events, more than conflicts.limits.events (${limit}): ${all.length - limit} `);
@@ -58,24 +58,24 @@ describe('events per build', () => {
 
   it('a limit below the number of errors keeps them all', () => {
     const r = detect(tree(6), withLimits({ events: 3 }));
-    expect(r.events.filter((e) => e.severity !== 'error')).toEqual([]);
-    expect(r.events.length).toBeGreaterThanOrEqual(7);
+    expect(r.value.filter((e) => e.severity !== 'error')).toEqual([]);
+    expect(r.value.length).toBeGreaterThanOrEqual(7);
   });
 
   it('warnings are kept before infos', () => {
     const shared = '- Keep pull requests under 400 changed lines and link the ticket in the description.\n';
     const t = Object.fromEntries(Object.entries(tree(6)).map(([p, text]) => [p, p.startsWith('managed:') ? text : text + shared]));
-    const all = detect(t, POLICY).events;
+    const all = detect(t, POLICY).value;
     const errors = all.filter((e) => e.severity === 'error').length;
     expect(all.filter((e) => e.severity === 'warning').map((e) => e.kind)).toEqual(['duplicate']);
     expect(all.filter((e) => e.severity === 'info').length).toBeGreaterThan(0);
     const r = detect(t, withLimits({ events: errors + 1 }));
-    expect(r.events.filter((e) => e.severity !== 'error').map((e) => e.kind)).toEqual(['duplicate']);
+    expect(r.value.filter((e) => e.severity !== 'error').map((e) => e.kind)).toEqual(['duplicate']);
   });
 
   it('stops comparing at twice the limit but still finds every violation of an enforced rule', () => {
     const r = detect(tree(40), withLimits({ events: 2 }));
-    const violations = r.events.filter((e) => e.kind === 'violation');
+    const violations = r.value.filter((e) => e.kind === 'violation');
     // Each package's yarn, and the root's bun, against the enforced pnpm.
     expect(violations.map((e) => e.sides.map((s) => s.source).sort().join(' '))).toHaveLength(41);
     expect(r.diagnostics.filter((x) => x.code === 'RC3107')[0]?.message).toContain('Detection stopped early');

@@ -10,7 +10,7 @@ import { CONFLICTS, LOOK_ALIKES, type FixtureCase } from './fixtures.js';
 import { POLICY, resolveTree } from './tree.js';
 
 function found(c: FixtureCase): string[] {
-  return detectConflicts(resolveTree(c.tree, c.paths), POLICY, '2026-01-01').events.map(signature).sort();
+  return detectConflicts(resolveTree(c.tree, c.paths), POLICY, '2026-01-01').value.map(signature).sort();
 }
 
 describe('fixture repos', () => {

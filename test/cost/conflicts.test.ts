@@ -69,12 +69,12 @@ describe('conflict detection doubles at most linearly', () => {
       'AGENTS.md': `# A\n\n${sections(k, (i) => `- Run tests with \`cargo nextest run c${i}\`.`)}`,
       'CLAUDE.md': `# B\n\n${sections(k, (i) => `- Run tests with \`npx jest p${i}\`.`)}`,
     });
-    const at = (k: number) => detect(resolveTree(tree(k))).events;
+    const at = (k: number) => detect(resolveTree(tree(k))).value;
     expect(at(10).map((e) => [e.kind, e.topic, e.sides.length])).toEqual([['contradiction', 'test-command', 2]]);
     const boiler = (n: number) => {
       const t: Tree = { 'AGENTS.md': `# Root\n\n- ${BOILERPLATE[1]}\n` };
       for (let i = 0; i < n; i++) t[`packages/p${i}/AGENTS.md`] = `# P\n\n- ${BOILERPLATE[1]}\n`;
-      return detect(resolveTree(t)).events;
+      return detect(resolveTree(t)).value;
     };
     expect(boiler(40).map((e) => [e.kind, e.sides.length, e.variants.length])).toEqual([['duplicate', 41, 40]]);
   });

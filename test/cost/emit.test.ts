@@ -26,7 +26,7 @@ function input(n: number): ManifestInput {
     resolution: res, variants: rendered.variants, attachments: rendered.attachments, overruns: [], diagnostics: [], git: null,
     revision: '0.1.0', compilerVersion: '0.1.0', policyDigest: `sha256:${'0'.repeat(64)}`, tokenizer: 'o200k_base',
     includeLocal: false, includeUser: false, sourceTokens: rendered.sourceTokens,
-    conflicts: detectConflicts(res, POLICY, '2026-01-01', counter).events, profiles: {}, redactions: NO_REDACTIONS,
+    conflicts: detectConflicts(res, POLICY, '2026-01-01', counter).value, profiles: {}, redactions: NO_REDACTIONS,
   };
 }
 

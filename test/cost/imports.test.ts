@@ -53,7 +53,7 @@ function manyImports(n: number): Record<string, string> {
 
 /** discover → parse → follow imports → resolve, with the default policy and a cap above n. */
 async function importStages(dir: string, maxFiles: number): Promise<number> {
-  const { policy } = loadPolicy(dir);
+  const { policy } = loadPolicy(dir).value;
   const found = (await discover({ repoDir: dir, includeLocal: false, policy })).value;
   const docs = new Map<string, ParsedDoc>();
   for (const f of found.files) docs.set(f.id, parseDoc(f).value);
@@ -94,7 +94,7 @@ describe('cost of imports', () => {
 
 describe('import caps', () => {
   it('the default policy caps files read through imports at 1000', () => {
-    expect(loadPolicy(tmpdir()).policy.imports.max_files).toBe(1000);
+    expect(loadPolicy(tmpdir()).value.policy.imports.max_files).toBe(1000);
   });
 
   it('past imports.max_files following stops with one RC2106 error and no "not found" noise', async () => {
@@ -121,7 +121,7 @@ describe('import caps', () => {
   it('200,000 import tokens in one file are reported without exhausting the stack', async () => {
     // Spreading >~120k diagnostics into push() overflowed the stack (RC9001, exit 2); pushAll appends one by one.
     const dir = repo({ 'CLAUDE.md': '@a/b.md\n'.repeat(200_000) });
-    const { policy } = loadPolicy(dir);
+    const { policy } = loadPolicy(dir).value;
     const found = (await discover({ repoDir: dir, includeLocal: false, policy })).value;
     const docs = new Map(found.files.map((f) => [f.id, parseDoc(f).value]));
     const res = resolve({ files: found.files, docs, paths: found.paths, imports: { roots: { repo: toPosix(found.rootReal) }, maxDepth: 4 } });

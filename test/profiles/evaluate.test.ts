@@ -26,9 +26,9 @@ describe('evaluateProfiles', () => {
       message: 'Codex truncates packages/api/AGENTS.md at 212 paths at byte 768, 1,232 bytes lost: the root AGENTS.md uses 32,000 of 32,768 bytes',
       hint: expect.any(String),
     }]);
-    expect(r.perVariant.v0?.codex?.fits).toBe(true);
-    expect(r.perVariant.v1?.codex).toMatchObject({ fits: false, dropped: ['packages/api/AGENTS.md'] });
-    expect(r.perVariant.v1?.codex?.bytes).toBe(profileByName('codex')!.load(view, 'packages/api', {}).bytes);
+    expect(r.value.v0?.codex?.fits).toBe(true);
+    expect(r.value.v1?.codex).toMatchObject({ fits: false, dropped: ['packages/api/AGENTS.md'] });
+    expect(r.value.v1?.codex?.bytes).toBe(profileByName('codex')!.load(view, 'packages/api', {}).bytes);
   });
 
   it('reports a file dropped whole with the budget that starved it', () => {
@@ -61,7 +61,7 @@ describe('evaluateProfiles', () => {
       ['RC5505', '', "unknown agent profile 'nope' in profiles.enabled"],
       ['RC5503', 'packages/api/AGENTS.md', 'Claude Code does not load packages/api/AGENTS.md at 7 paths where rulec does: ignored: a CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md is on the path to cwd'],
     ]);
-    expect(r.perVariant.v?.['claude-code']?.fits).toBe(true);
+    expect(r.value.v?.['claude-code']?.fits).toBe(true);
   });
 
   it('notes project files an agent loads beyond the canonical model', () => {

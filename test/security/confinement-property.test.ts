@@ -91,7 +91,7 @@ function merge(base: Tree, extra: Tree): Tree {
 }
 
 async function readingStages(m: Made): Promise<void> {
-  const { policy } = loadPolicy(m.repo);
+  const { policy } = loadPolicy(m.repo).value;
   const found = await discover({ repoDir: m.repo, managedDir: m.managed, includeLocal: true, policy, userHome: m.home });
   const { files } = found.value;
   const docs = new Map<string, ParsedDoc>(files.map((f) => [f.id, parseDoc(f).value]));

@@ -59,7 +59,7 @@ describe('the planted fixture', () => {
     const m = repo(PERMISSIVE_POLICY);
     const result = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out') });
     expect(leakIn(JSON.stringify(result.diagnostics))).toBeNull();
-    expect(leakIn(JSON.stringify(result.conflicts.events))).toBeNull();
+    expect(leakIn(JSON.stringify(result.conflicts.value))).toBeNull();
     expect(leakIn(JSON.stringify(result.conflicts.diagnostics))).toBeNull();
     // Topic rulings are asked of the resolution (topicsFor), which holds the text as read: a caller masks them with the result's redactions.
     expect(leakIn(JSON.stringify(result.variants.map((v) => redactDeep(topicsFor(result.resolution, result.policy, v.id), result.redactions))))).toBeNull();

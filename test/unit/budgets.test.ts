@@ -22,7 +22,7 @@ const variants = [
 describe('checkBudgets: layer_tokens', () => {
   it('records every variant over a layer budget and reports each distinct set of sources once', () => {
     const r = checkBudgets(variants, [], files, tokens, policy({ repo: 100, path: 10, managed: 20 }));
-    expect(r.overruns).toEqual([
+    expect(r.value).toEqual([
       { kind: 'layer', id: 'v-root', layer: 'repo', tokens: 110, budget: 100 },
       { kind: 'layer', id: 'v-web', layer: 'repo', tokens: 110, budget: 100 },
       { kind: 'layer', id: 'v-api', layer: 'repo', tokens: 110, budget: 100 },
@@ -35,6 +35,6 @@ describe('checkBudgets: layer_tokens', () => {
   });
 
   it('no layer budgets, no findings', () => {
-    expect(checkBudgets(variants, [], files, tokens, policy({}))).toEqual({ overruns: [], diagnostics: [] });
+    expect(checkBudgets(variants, [], files, tokens, policy({}))).toEqual({ value: [], diagnostics: [] });
   });
 });

@@ -4,13 +4,13 @@ import type { Redactions } from '../../diagnostics/redact.js';
 import { diffWithRedactions } from '../../diff/diff-bundles.js';
 import { assessRisk } from '../../diff/risk.js';
 import { checkReport } from '../../diff/check-report.js';
-import type { CheckRef, CheckReport } from '../../diff/check-model.js';
+import type { ApprovalsInput, CheckRef, CheckReport } from '../../diff/check-model.js';
 import { viewOfCompile } from '../../diff/view.js';
 import { frameLinesOf } from '../../report/reporters/from-compile.js';
 import type { FrameLines } from '../../report/reporters/types.js';
 import { gitSource } from '../../source/repo-source.js';
 import { canonicalJson } from '../../util/canonical-json.js';
-import type { Approvals } from '../../diff/approvals.js';
+import type { StageResult } from '../../types.js';
 import { mergeRedactions } from './diff.js';
 
 export interface CheckRun {
@@ -18,7 +18,8 @@ export interface CheckRun {
   base: CheckRef;
   head: CheckRef;
   changed: string[];
-  approvals: Approvals;
+  /** The approvals as read, with what was wrong with them. */
+  approvals: StageResult<ApprovalsInput>;
   managedDir?: string;
   policyFile?: string;
   /** How the report names the policy file (repo-relative), when it lies in the repository. */

@@ -15,9 +15,10 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { REPO_POLICY_PATH } from '../../config/policy-path.js';
 import { NO_REDACTIONS } from '../../diagnostics/redact.js';
-import { NO_APPROVALS, parseApprovals, type Approvals } from '../../diff/approvals.js';
+import { NO_APPROVALS, parseApprovals } from '../../diff/approvals.js';
 import { skippedReport } from '../../diff/check-report.js';
-import type { CheckRef } from '../../diff/check-model.js';
+import type { ApprovalsInput, CheckRef } from '../../diff/check-model.js';
+import type { StageResult } from '../../types.js';
 import { checkReportOf } from '../../report/reporters/from-diff.js';
 import { baseRef, headRef } from '../../source/refs.js';
 import { ruleChanges } from '../../source/rule-changes.js';
@@ -92,7 +93,7 @@ function insideRepo(repoDir: string, file: string): string | null {
 
 
 /** The approvals contract from --approvals FILE, else RULEC_APPROVALS (a file path, or the JSON itself). */
-function readApprovals(file: string | undefined, io: Io, head: string): Approvals {
+function readApprovals(file: string | undefined, io: Io, head: string): StageResult<ApprovalsInput> {
   const env = process.env.RULEC_APPROVALS;
   if (file === undefined && (env === undefined || env.trim() === '')) return { value: NO_APPROVALS, diagnostics: [] };
   if (file === undefined && env?.trim().startsWith('{')) return parseApprovals(env, 'env:RULEC_APPROVALS', head);

@@ -39,7 +39,7 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
   const profile = profileByName(req.name);
   if (!profile) throw new UsageError(`unknown profile "${req.name}"; known: ${PROFILES.map((p) => p.name).join(', ')}`);
   const cliOptions = parseOptions(profile.name, req.options);
-  const { policy } = loadPolicy(compile.repoDir, compile.policyFile);
+  const { policy } = loadPolicy(compile.repoDir, compile.policyFile).value;
   const found = await discover({ repoDir: compile.repoDir, managedDir: null, includeLocal: true, policy });
   const { rootReal, files } = found.value;
   const paths = [...new Set([...found.value.paths, ...files.filter((f) => f.root === 'repo').map((f) => f.rel)])].sort(compareCodeUnits);

@@ -144,7 +144,7 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
   if (m.layers.local !== (options.includeLocal ?? false)) return false;
   // Loaded here, not at start-up: `--bundle DIR` never checks freshness, so it never needs them.
   const [{ loadPolicy }, { discover }] = await Promise.all([import('../../config/load-policy.js'), import('../../discover/discover.js')]);
-  const { policy } = loadPolicy(options.repoDir, options.policyFile);
+  const { policy } = loadPolicy(options.repoDir, options.policyFile).value;
   if (policyDigest(policy) !== m.policy.digest) return false;
   const found = await discover({ repoDir: options.repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy });
   // Discovery lists instruction files only (imports are read later), so compare it
