@@ -148,7 +148,7 @@ export const CONFLICTS: FixtureCase[] = [
 export const LOOK_ALIKES: FixtureCase[] = [
   { name: 'runtime version: minimums in passing, not declared (a conditional helper, a style)',
     tree: { 'AGENTS.md': '# Guide\n\n- **Python >=3.10,<3.15** with modern typing\n', 'src/AGENTS.md': '# Src\n\n- Use the compat helpers for conversions on Python 3.13+.\n',
-      'tests/AGENTS.md': '# Tests\n\n- Full type hints on all test functions (Python >=3.12 style)\n' } },
+      'tests/AGENTS.md': '# Tests\n\n- Full type hints on all test functions (Python >=3.12 style)\n' }, expect: [] },
   { name: 'npm for scripts, pnpm for workspaces, in different scopes',
     tree: { 'AGENTS.md': '# Guide\n\n- Use pnpm for workspaces.\n', 'tools/scripts/AGENTS.md': '# Scripts\n\n- Use npm for scripts in this folder.\n' }, expect: [] },
   { name: 'npm only inside an example for users',
