@@ -13,8 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/compile.js';
 import { writeBundle } from '../src/emit/write-bundle.js';
 import { makeTree, remove, type Made } from './security/tree.js';
+import { runCli, type CliRun } from './helpers/run-cli.js';
 
-const BIN = join(import.meta.dirname, '..', 'dist', 'cli', 'bin.js');
 const made: Made[] = [];
 afterAll(() => made.forEach(remove));
 
@@ -85,13 +85,20 @@ describe('bundle directories on disk', () => {
     }
   });
 
-  // The umask is a process property (workers cannot set it): each case is a `rulec build` of its own.
-  it.each([0o022, 0o002, 0o077])('bundle directories and files follow the umask (%o)', (mask) => {
+  // The umask is a process property: test files run in child processes (vitest.config.ts), so a
+  // case sets it around an in-process build and puts it back before the next file can see it.
+  it.each([0o022, 0o002, 0o077])('bundle directories and files follow the umask (%o)', async (mask) => {
     const m = makeTree({ 'AGENTS.md': '# Root\n', '.claude/rules/a.md': '---\npaths: ["src/**"]\n---\nA\n', 'src/a.ts': 'x\n' });
     made.push(m);
     const out = join(m.dir, `out-${mask}`);
-    const run = spawnSync('sh', ['-c', `umask ${mask.toString(8)} && exec "$0" "$1" build --out "$2"`, process.execPath, BIN, out], { cwd: m.repo, encoding: 'utf8' });
-    expect(run.status, run.stderr).toBe(0);
+    const before = process.umask(mask);
+    let run: CliRun;
+    try {
+      run = await runCli(['build', '--out', out], m.repo);
+    } finally {
+      process.umask(before);
+    }
+    expect(run.code, run.stderr).toBe(0);
     const dir = join(out, readFileSync(join(out, 'current'), 'utf8').trim());
     for (const sub of ['', 'context', 'attachments']) expect(statSync(join(dir, sub)).mode & 0o777, `${sub || 'bundle'} dir`).toBe(0o777 & ~mask);
     expect(statSync(join(dir, 'manifest.json')).mode & 0o777).toBe(0o666 & ~mask);
