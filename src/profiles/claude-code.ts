@@ -30,7 +30,7 @@
  */
 import { claudeImportTargets, insideDir, placeImport } from './claude-imports.js';
 import { stripBlockComments } from './html-comments.js';
-import { byComponents, decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, optionBool, optionNumber, pathsWithPrefix, showHome, showRepo, skipped, stripBom, tokensOf } from './common.js';
+import { byComponents, decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, optionBool, optionNumber, pathsWithPrefix, perView, showHome, showRepo, skipped, stripBom, tokensOf } from './common.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import type { AgentProfile, FileOrigin, ProfileFile, RepoView } from './types.js';
 import { SKIP_LAZY } from './types.js';
@@ -137,7 +137,17 @@ function hasRulePaths(view: RepoView, path: string, home: boolean): boolean {
  * Claude's order: the file system's listing when the view has one (symbolic links to directories
  * followed, each directory once), else name order.
  */
-export function claudeRuleFiles(view: RepoView, base: string, home: boolean): string[] {
+export function claudeRuleFiles(view: RepoView, base: string, home: boolean): readonly string[] {
+  return ruleFilesOf(view, home ? `${HOME_KEY}${base}` : base);
+}
+
+/** Marks the home directory's rules in ruleFilesOf's key: no repository path holds a NUL. */
+const HOME_KEY = '\0';
+
+/** claudeRuleFiles, remembered per view and rules directory: every session class below it asks again. */
+const ruleFilesOf = perView((view, at): readonly string[] => {
+  const home = at.startsWith(HOME_KEY);
+  const base = home ? at.slice(HOME_KEY.length) : at;
   const key = (d: string): string => (home ? `~/${d}` : d);
   if (view.listDir?.(key(base)) !== undefined) {
     const out: string[] = [];
@@ -157,7 +167,7 @@ export function claudeRuleFiles(view: RepoView, base: string, home: boolean): st
   }
   const all = home ? (view.homePaths ?? []).filter((p) => p.startsWith(`${base}/`)) : pathsWithPrefix(view, `${base}/`);
   return all.filter((p) => p.endsWith('.md')).sort(byComponents);
-}
+});
 
 /** One project rule: lazy with globs; a symbolic link loads from its target, if approved when outside cwd. */
 function projectRule(l: Loader, path: string, container: string): void {

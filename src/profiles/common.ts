@@ -104,17 +104,34 @@ export function pathsWithPrefix(view: RepoView, prefix: string): readonly string
   return paths.slice(lo, end);
 }
 
+/**
+ * `compute(view, key)`, remembered per view and key. A profile loads once per
+ * session class, thousands of them in a monorepo, and every class asks again
+ * about the same root directories and files: without this, the root's rules
+ * were listed, sorted and looked up once per class.
+ */
+export function perView<V>(compute: (view: RepoView, key: string) => V): (view: RepoView, key: string) => V {
+  const memo = new WeakMap<RepoView, Map<string, V>>();
+  return (view, key) => {
+    let m = memo.get(view);
+    if (!m) memo.set(view, (m = new Map()));
+    if (m.has(key)) return m.get(key) as V;
+    const value = compute(view, key);
+    m.set(key, value);
+    return value;
+  };
+}
+
+const frontmatterWith = (lenient: boolean) => perView((view, path) => {
+  const text = stripBom(decodeLossy(view.read(path) ?? new Uint8Array())).replace(/\r\n?/g, '\n');
+  return parseFrontmatter(path, text, lenient).value.data;
+});
+const strictFrontmatter = frontmatterWith(false);
+const lenientFrontmatter = frontmatterWith(true);
+
 /** Frontmatter data of a file in the view (BOM, CRLF normalised), parsed once per view and path. */
-const frontmatters = new WeakMap<RepoView, Map<string, Record<string, unknown> | null>>();
 export function frontmatterOf(view: RepoView, path: string, lenient = false): Record<string, unknown> | null {
-  let cache = frontmatters.get(view);
-  if (!cache) frontmatters.set(view, (cache = new Map()));
-  const key = `${lenient ? 'l' : 's'}:${path}`;
-  if (!cache.has(key)) {
-    const text = stripBom(decodeLossy(view.read(path) ?? new Uint8Array())).replace(/\r\n?/g, '\n');
-    cache.set(key, parseFrontmatter(path, text, lenient).value.data);
-  }
-  return cache.get(key) ?? null;
+  return (lenient ? lenientFrontmatter : strictFrontmatter)(view, path) ?? null;
 }
 
 /** True when `path` is a file of the view. */

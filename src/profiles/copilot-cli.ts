@@ -25,7 +25,7 @@
  *    by "\n", then the table, joined by "\n") are joined by "\n\n". No truncation.
  */
 import { expandCopilotImports } from './copilot-imports.js';
-import { byComponents, decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, pathsWithPrefix, stripBom, tokensOf } from './common.js';
+import { byComponents, decodeLossy, dirChain, exists, finish, frontmatterOf, joinRel, pathsWithPrefix, perView, stripBom, tokensOf } from './common.js';
 import type { AgentProfile, ProfileFile, RepoView } from './types.js';
 import { SKIP_LAZY } from './types.js';
 
@@ -67,8 +67,8 @@ function excluded(v: unknown): boolean {
   return list.some((x) => typeof x === 'string' && EXCLUDED_AGENTS.has(x));
 }
 
-/** Step 7 for one directory: instruction files, then Claude rules. */
-function scopedFiles(view: RepoView, dir: string): Scoped[] {
+/** Step 7 for one directory: instruction files, then Claude rules (the same for every cwd below it: remembered). */
+const scopedFiles = perView((view, dir): readonly Scoped[] => {
   const out: Scoped[] = [];
   const add = (container: string, keep: (p: string) => boolean, key: 'applyTo' | 'paths'): void => {
     const prefix = joinRel(dir, `${container}/`);
@@ -85,7 +85,7 @@ function scopedFiles(view: RepoView, dir: string): Scoped[] {
   add('.github/instructions', (p) => p.endsWith('.instructions.md'), 'applyTo');
   add('.claude/rules', (p) => p.toLowerCase().endsWith('.md'), 'paths');
   return out;
-}
+});
 
 export const copilotCliProfile: AgentProfile = {
   name: 'copilot-cli',
