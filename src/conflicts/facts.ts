@@ -235,11 +235,13 @@ for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[a-zA-Z0-9]/.test(String.fromChar
  * changes". Not negations, modals or quantities ("never", "must", "all").
  */
 const FILLERS = new Set(['always', 'any', 'please']);
+/** One of FILLERS as a word of a normalised statement: most statements have none, and are not split at all. */
+const HAS_FILLER = /(?:^| )(?:always|any|please)(?= |$)/;
 
 /** A normalised statement without its filler words (the statement itself when it has none). */
 export function withoutFillers(norm: string): string {
-  const words = norm.split(' ');
-  return words.some((w) => FILLERS.has(w)) ? words.filter((w) => !FILLERS.has(w)).join(' ') : norm;
+  if (!HAS_FILLER.test(norm)) return norm;
+  return norm.split(' ').filter((w) => !FILLERS.has(w)).join(' ');
 }
 
 /**
