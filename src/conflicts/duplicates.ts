@@ -4,8 +4,9 @@
  * 1. Index every long statement of every source that loads somewhere by its
  *    normalised text (facts.ts: case, punctuation, emphasis, whitespace and a
  *    trailing parenthesis ignored), by that text without filler words
- *    ("always", "any") and, when it ends in a remark after a dash, by its head
- *    too; one copy per real file (a symlink and its target are one file).
+ *    ("always", "any") and by the head and remark a spaced dash splits it
+ *    into, when each is a statement of its own (facts.ts statementParts); one
+ *    copy per real file (a symlink and its target are one file).
  * 2. For a statement with copies in two or more files, find the contexts in
  *    which several copies load together: a variant's standing sources, or a
  *    variant's standing sources plus one attachment that can attach there.
@@ -99,7 +100,7 @@ export function duplicateGroups(res: Resolution, reach: readonly AttachmentReach
   for (const [text, byReal] of texts) {
     if (byReal.size < 2) continue;
     const copies = [...byReal.values()];
-    // A head (or filler-free text) whose copies all share one whole text repeats the whole text's group.
+    // A part (head, remark, filler-free text) whose copies all share one whole text repeats the whole text's group.
     const full = copies[0]?.statement.full;
     if (full !== text && copies.every((c) => c.statement.full === full)) continue;
     const group = groupOf(text, copies, where);

@@ -16,7 +16,7 @@ import type { ResolvedSource } from '../resolve/resolve.js';
 import { formatSpec } from '../formats/formats.js';
 import { authorityOf, type Authority } from './cascade.js';
 import { rulesOf } from './rules.js';
-import { clausesOf, positionAt, type Statement } from './statements.js';
+import { clausesOf, maskCode, positionAt, type Statement } from './statements.js';
 import { TOPICS, type Finding } from './topics/index.js';
 
 export interface Located {
@@ -73,8 +73,9 @@ export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC): 
     const isExample = rule.headingPath.some((h) => EXAMPLE_HEADING.test(h));
     for (const st of rule.statements) {
       const norm = normaliseStatement(st.text);
-      // Indexed by its whole text, without its fillers, and, when it ends in a dash remark, by its head as well.
-      for (const key of new Set([norm, withoutFillers(norm), statementHead(st.text) ?? norm])) {
+      // Indexed by its whole text, without its fillers, and by the parts a spaced dash splits it into.
+      const { head, tail } = statementParts(st.text);
+      for (const key of new Set([norm, withoutFillers(norm), head ?? norm, tail ?? norm])) {
         if (key.length < MIN_DUPLICATE || statements.has(key)) continue;
         statements.set(key, { at: locate('duplicate', { value: key, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0), text: st.text, full: norm });
       }
@@ -245,19 +246,29 @@ export function withoutFillers(norm: string): string {
 }
 
 /**
- * The normalised head of a statement that ends in a remark after a spaced
- * dash, or null: "**Never commit to `main`** — a hook enforces this" is also
- * the statement "Never commit to `main`". Not when the remark holds code (an
- * instruction of its own) or the statement is a table row (a cell's
- * description).
+ * A spaced dash splits "**Never commit to `main`** — a hook enforces this"
+ * into a head and a remark. The head is also a statement of its own (the
+ * rule without its reason) when the remark holds no code or the head is
+ * itself an instruction: "Use the formatter — `pnpm format`" is not the
+ * statement "Use the formatter", while "New features must be opt-in by
+ * default - extend `Options`" does state "New features must be opt-in by
+ * default". The remark is a statement of its own when it is an instruction:
+ * "Forgetting the spec — reviewers must see a diff". Normalised; null for a
+ * part that is not one, and for both in a table row (a dash there separates
+ * a cell's description). The first spaced dash outside code spans: one scan.
  */
-export function statementHead(text: string): string | null {
-  if (text.includes('|')) return null;
-  // The first dash after the last code span: one scan, where a lookahead for a later backtick
-  // at every dash was quadratic on a line of dashes that ends in code.
-  const dash = /\s[—–-]\s/g;
-  dash.lastIndex = text.lastIndexOf('`') + 1;
-  const m = dash.exec(text);
-  return m === null ? null : normaliseStatement(text.slice(0, m.index));
+export function statementParts(text: string): { head: string | null; tail: string | null } {
+  if (text.includes('|')) return NONE;
+  const prose = maskCode(text).prose;
+  const m = /\s[—–-]\s/.exec(prose);
+  if (m === null) return NONE;
+  const head = normaliseStatement(text.slice(0, m.index));
+  const remark = text.slice(m.index + m[0].length);
+  const tail = normaliseStatement(remark);
+  return { head: !remark.includes('`') || INSTRUCTION.test(head) ? head : null, tail: INSTRUCTION.test(tail) ? tail : null };
 }
+
+const NONE = { head: null, tail: null };
+/** A normalised statement that instructs: a modal or an imperative of obligation. */
+const INSTRUCTION = /(?:^| )(?:must|should|shall|never|always|required|avoid|do not|don t)(?= |$)/;
 

@@ -139,13 +139,27 @@ describe('a statement that ends in a remark after a dash', () => {
     expect(pair(`${RULE} — a hook enforces this`, `${RULE} — a hook enforces this`)).toEqual(one);
   });
 
+  it('is also its head when the remark holds code, if the head is an instruction itself', () => {
+    expect(pair(`${RULE} - extend \`ReleaseOptions\` instead`, RULE)).toEqual(one);
+  });
+
+  const FORMATTER = 'Format every change in this repository with the formatter';
   it.each([
-    ['the remark holds code: an instruction of its own', `${RULE} - extend \`ReleaseOptions\` instead`],
-    ['a table row: the dash separates a cell\'s description', `| Git | ${RULE} — import from \`@acme/git\` |`],
-    ['the head is too short to be a rule on its own', 'Use pnpm — never npm or yarn in this repository'],
-  ])('keeps its remark when %s', (_name, text) => {
-    const bare = text.startsWith('Use pnpm') ? 'Use pnpm' : RULE;
+    ['the remark holds code and the head instructs nothing on its own', `${FORMATTER} — \`pnpm format\``, FORMATTER],
+    ['a table row: the dash separates a cell\'s description', `| Git | ${RULE} — import from \`@acme/git\` |`, RULE],
+    ['the head is too short to be a rule on its own', 'Use pnpm — never npm or yarn in this repository', 'Use pnpm'],
+  ])('keeps its remark when %s', (_name, text, bare) => {
     expect(pair(text, bare)).toEqual([]);
+  });
+
+  const REVIEW = 'Reviewers must see a diff in the OpenAPI file alongside code changes';
+  it('is also its remark when the remark is an instruction', () => {
+    expect(pair(`**Forgetting to update the OpenAPI spec** when adding endpoints — ${REVIEW}.`, `**${REVIEW}**`)).toEqual(one);
+  });
+
+  it('is not its remark when the remark only says why', () => {
+    const WHY = 'a pre-commit hook in this repository enforces this';
+    expect(pair(`Keep the changelog current — ${WHY}`, `Update the generated docs — ${WHY}`)).toEqual([]);
   });
 });
 
