@@ -37,7 +37,7 @@ export interface DoublingOptions {
 export const MAX_RATIO = 3;
 
 export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (input: T) => unknown,
-  { n, maxN = n * 16, reps = 3, floorMs = 20, attempts = 3 }: DoublingOptions): Promise<Doubling> {
+  { n, maxN = n * 16, reps = 3, floorMs = 30, attempts = 3 }: DoublingOptions): Promise<Doubling> {
   let size = n;
   let small = await make(size);
   let large = await make(2 * size);
