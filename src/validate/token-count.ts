@@ -141,6 +141,14 @@ export function countTokens(encoding: TiktokenEncoding | string, text: string): 
   return total;
 }
 
+/**
+ * Forget every whole text counted (the piece cache stays): for measuring the
+ * counting itself, which the cost tests time on the same text again and again.
+ */
+export function forgetCountedTexts(): void {
+  for (const e of engines.values()) e.texts.clear();
+}
+
 function pieceCount(e: Engine, piece: string): number {
   let n = e.pieces.get(piece);
   if (n === undefined) {
