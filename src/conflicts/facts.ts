@@ -233,16 +233,24 @@ for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[a-zA-Z0-9]/.test(String.fromChar
 /**
  * Words that intensify without changing what a statement asks: "**ALWAYS**
  * run X before committing any changes" repeats "Run X before committing
- * changes". Not negations, modals or quantities ("never", "must", "all").
+ * changes". Not negations, modals or quantities ("never", "must", "all"),
+ * and not where the word carries meaning: "always" after a negation ("you do
+ * not always need to …"), "any" after a preposition ("in any order", "at any
+ * time").
  */
 const FILLERS = new Set(['always', 'any', 'please']);
 /** One of FILLERS as a word of a normalised statement: most statements have none, and are not split at all. */
 const HAS_FILLER = /(?:^| )(?:always|any|please)(?= |$)/;
+const KEEPS_AFTER: Record<string, ReadonlySet<string>> = {
+  always: new Set(['not', 't', 'never', 'no']),
+  any: new Set(['in', 'at', 'by', 'of', 'for', 'from', 'with', 'to', 'on', 'without', 'under', 'into']),
+};
 
 /** A normalised statement without its filler words (the statement itself when it has none). */
 export function withoutFillers(norm: string): string {
   if (!HAS_FILLER.test(norm)) return norm;
-  return norm.split(' ').filter((w) => !FILLERS.has(w)).join(' ');
+  const words = norm.split(' ');
+  return words.filter((w, i) => !FILLERS.has(w) || (KEEPS_AFTER[w]?.has(words[i - 1] ?? '') ?? false)).join(' ');
 }
 
 /**

@@ -120,6 +120,12 @@ describe('a statement reworded only by fillers', () => {
   ])('"%s" is a different statement', (text) => {
     expect(pair('Always run `npm run format-fix` before committing changes to ensure proper code formatting', text)).toEqual([]);
   });
+  it.each([
+    ['Integration tests must be able to run in any order.', 'Integration tests must be able to run in order.'],
+    ['You do not always need to run the full integration suite locally.', 'You do not need to run the full integration suite locally.'],
+  ])('a filler that carries meaning stays: "%s"', (a, b) => {
+    expect(pair(a, b)).toEqual([]);
+  });
 });
 
 describe('a statement that ends in a remark after a dash', () => {

@@ -91,13 +91,17 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Go 2 directories up.', []],
     ['Use React 19.', []],
     // A prerequisites list: the runtime is the label, the minimum a requirement (each of several, for parts of the repository).
-    ['- **Go**: >= 1.26 (for packages with BFF), >= 1.25 (for dashboard-operator)', ['go:go@>=1.26, >=1.25 (required)']],
-    ['- **Node.js**: >= 22.0.0', ['node:node@>=22.0.0 (required)']],
+    ['- **Go**: >= 1.26 (for packages with BFF), >= 1.25 (for dashboard-operator)', ['go-required:go@>=1.26, >=1.25 (required)']],
+    ['- **Node.js**: >= 22.0.0', ['node-required:node@>=22.0.0 (required)']],
+    ['- **Node.js:** >= 22', ['node-required:node@>=22 (required)']],
+    ['* __Python__: 3.12+', ['python-required:python@>=3.12 (required)']],
+    ['- Node.js version: >= 20', ['node-required:node@>=20 (required)']],
     ['- Python: 3.12', ['python:python@3.12']],
     ['- Go: 2 directories up', []],
     // In passing: not a declared requirement.
     ['- **Language**: Go 1.25+ with controller-runtime v0.23', ['go:go@>=1.25']],
     ['- Use `whenever` helpers for conversions on Python 3.13+.', ['python:python@>=3.13']],
+    ['- Prefer the built-in test runner (Node 20+) over jest.', ['node:node@>=20']],
   ],
   'commit-convention': [
     ['Commits follow Conventional Commits.', ['conventional']],
@@ -176,8 +180,7 @@ describe('comparators', () => {
     // Declared minimums ("**Node.js**: >= 22"): two that differ disagree; several for parts of a repository agree with any.
     ['node@>=18 (required)', 'node@>=20 (required)', false], ['node@>=20 (required)', 'node@>=20.0.0 (required)', true],
     ['go@>=1.26, >=1.25 (required)', 'go@>=1.25.0 (required)', true], ['go@>=1.26, >=1.25 (required)', 'go@>=1.24.3 (required)', false],
-    ['go@>=1.26, >=1.25 (required)', 'go@>=1.25', true], ['go@>=1.26 (required)', 'go@>=1.24', false], ['go@>=1.26 (required)', 'go@1.24', false],
-    ['go@>=1.26 (required)', 'go@1.26.1', true],
+    ['go@>=1.26 (required)', 'go@>=1.27 (required)', false],
   ])('versionsCompatible(%s, %s) = %s', (a, b, want) => expect(versionsCompatible(a, b)).toBe(want));
   it.each<[string, string, boolean]>([
     ['log request body authorization header', 'log request body debug level', true], ['run test suite locally', 'run linter before commit', false],

@@ -9,24 +9,32 @@ import type { Clause } from '../statements.js';
 import type { Finding, TopicExtractor } from './types.js';
 import { endsWith, negatedAt } from './text.js';
 
-const RUNTIME = /\b(?<name>node(?:\.js|js)?|python|golang|go|rust|java|\.net|dotnet|ruby|deno|typescript|php|zig)\b(?:\*{1,2}|_{1,2})?(?<label>\s*:)?(?:\s*(?:version|v)\s*)?\s*(?<op>>=|≥|\^|~)?\s*v?(?<version>\d{1,3}(?:\.\d{1,3}){0,2})(?<plus>\+|\.x\b|\s+(?:or\s+(?:later|newer|higher|above|greater)|and\s+(?:up|above|later|newer)))?/gi;
+/** Whitespace between the parts of a version: bounded, so no two runs can trade spaces (a line of spaces stays linear). */
+const WS = '[ \\t]{0,3}';
+const EMPHASIS = '(?:\\*{1,2}|_{1,2})';
+const RUNTIME = new RegExp(String.raw`(?<![A-Za-z0-9])(?<name>node(?:\.js|js)?|python|golang|go|rust|java|\.net|dotnet|ruby|deno|typescript|php|zig)(?![A-Za-z0-9])` +
+  String.raw`${EMPHASIS}?(?:${WS}version)?(?<label>${WS}:${EMPHASIS}?)?${WS}(?<op>>=|≥|\^|~)?${WS}v?(?<version>\d{1,3}(?:\.\d{1,3}){0,2})` +
+  String.raw`(?<plus>\+|\.x(?![A-Za-z0-9])|[ \t]{1,3}(?:or[ \t]{1,3}(?:later|newer|higher|above|greater)|and[ \t]{1,3}(?:up|above|later|newer))(?![A-Za-z]))?`, 'gi');
 const RANGE_AFTER = /^\s*(?:-|–|to|through|and|or|\/|,)\s*v?\d/i;
 const MINIMUM_BEFORE = /\b(?:at least|minimum|min\.?|or newer|requires?)$/i;
 const SUPPORT = /\bsupport(?:s|ed|ing)?\b|\bcompatib|\bmatrix\b|\bdeprecat|\bdrop(?:ped|ping)?\b|\bend[- ]of[- ]life\b|\beol\b/i;
 const NAMES: Record<string, string> = { nodejs: 'node', 'node.js': 'node', golang: 'go', dotnet: '.net' };
 /** Another minimum after a declared one, each with its remark: ", >= 1.25 (for dashboard-operator)". */
-const ALSO_MINIMUM = /^\s*(?:\([^()]*\))?\s*(?:,|;|\bor\b)\s*(?:>=|≥)\s*v?(\d{1,3}(?:\.\d{1,3}){0,2})/i;
-/** What marks a declared requirement: the runtime is the label that opens the clause. */
-const LABEL_OPENS = /^[\s*_]*$/;
+const ALSO_MINIMUM = new RegExp(String.raw`^${WS}(?:\([^()]*\)${WS})?(?:,|;|or(?![A-Za-z]))${WS}(?:>=|≥)${WS}v?(\d{1,3}(?:\.\d{1,3}){0,2})`, 'i');
+/** Where a clause's text begins after list emphasis: a declared requirement's runtime stands there. */
+const OPENING = /[^\s*_]/;
 const DECLARED = ' (required)';
 
 /**
  * A version is a requirement the file declares when the clause opens with the
  * runtime as a label ("**Go**: >= 1.26", a prerequisites list); any other
- * mention ("helpers for Python 3.13+", "Python >=3.12 style") is in passing.
- * A declared minimum disagrees with any other minimum that differs from it
- * ("use Go 1.24+" against "**Go**: >= 1.26"); two minimums in passing never
- * do, as what they say is seldom a requirement. A declared requirement may list several
+ * mention ("helpers for Python 3.13+", "Python >=3.12 style", "the built-in
+ * test runner (Node 20+)") is in passing. The two are keyed apart (`go`,
+ * `go-required`) and never compared: on the corpus, minimums in passing were
+ * seldom requirements, and one beside a declared minimum is no evidence
+ * either way.
+ * Two declared minimums disagree when they differ; two minimums in passing
+ * never do. A declared requirement may list several
  * minimums, each for a part of the repository ("…, >= 1.25 (for the
  * operator)"): it agrees with any of them.
  */
@@ -34,6 +42,7 @@ function extract(clause: Clause): Finding[] {
   if (!/\d/.test(clause.text)) return [];
   if (SUPPORT.test(clause.prose)) return [];
   const out: Finding[] = [];
+  const opens = clause.text.search(OPENING);
   for (const m of clause.text.matchAll(RUNTIME)) {
     const g = m.groups ?? {};
     const name = (g.name ?? '').toLowerCase();
@@ -45,27 +54,27 @@ function extract(clause: Clause): Finding[] {
     const after = clause.text.slice(at + m[0].length);
     if (RANGE_AFTER.test(after)) continue;
     const min = g.op !== undefined || g.plus !== undefined || endsWith(clause.text.slice(0, at), MINIMUM_BEFORE);
-    const declared = min && g.label !== undefined && LABEL_OPENS.test(clause.text.slice(0, at));
+    const declared = min && g.label !== undefined && at === opens;
     const versions = [version.replace(/\.x$/, '')];
     for (let rest = after, more = ALSO_MINIMUM.exec(rest); declared && more; more = ALSO_MINIMUM.exec(rest)) {
       versions.push(more[1] ?? '');
       rest = rest.slice(more[0].length);
     }
     const value = `${runtime}@${versions.map((v) => `${min ? '>=' : ''}${v}`).join(', ')}${declared ? DECLARED : ''}`;
-    out.push({ value, negated: negatedAt(clause, at), key: runtime, at });
+    out.push({ value, negated: negatedAt(clause, at), key: declared ? `${runtime}-required` : runtime, at });
   }
   return out;
 }
 
 /**
  * Compatible when one version is a prefix of the other or satisfies the
- * other's minimum — but two minimums of which one is declared only when they
- * are the same minimum (any of a declared list).
+ * other's minimum — but two declared minimums only when they are the same
+ * minimum (any of a declared list).
  */
 export function versionsCompatible(a: string, b: string): boolean {
   const [, va = ''] = a.split('@');
   const [, vb = ''] = b.split('@');
-  const declared = va.endsWith(DECLARED) || vb.endsWith(DECLARED);
+  const declared = va.endsWith(DECLARED) && vb.endsWith(DECLARED);
   const alternatives = (v: string): string[] => v.replace(DECLARED, '').split(', ');
   return alternatives(va).some((x) => alternatives(vb).some((y) => (declared && x.startsWith('>=') && y.startsWith('>=') ? sameMinimum(x, y) : compatibleVersions(x, y))));
 }
