@@ -148,6 +148,9 @@ export const extensionOf = (last: string): string | undefined => /^\*\.([^*?[\]{
 export function globShape(glob: string): { literal: boolean; base: string; segments: string[] } | null {
   const scan = picomatch.scan(glob);
   if (scan.negated || UNNARROWABLE.test(glob)) return null;
+  // scan() takes a comma-less brace (`{{slug}}/**`, `src/{lib}/*.ts`) for no glob at all and the
+  // whole pattern for its base, while the matcher still reads the `**` and `*` after it.
+  if (!scan.isGlob && GLOB_CHARS.test(glob)) return null;
   const segments = topLevelSegments(scan.glob);
   if (segments === null) return null;
   return { literal: !scan.isGlob && scan.base === glob, base: scan.base, segments };
@@ -183,7 +186,8 @@ function lastSegmentBuckets(index: PathIndex, segments: readonly string[], base:
   const ext = extensionOf(last);
   if (ext !== undefined) return { buckets: [index.withSuffix(ext, base)], exact };
   const braces = /^\*\.\{([^{}*?[\]()!+@/\\]+)\}$/.exec(last);
-  if (braces?.[1]) {
+  // Two parts at least (`*.{md}` is the literal name `*.{md}` to the matcher), and no `..` (a range, `{a..c}`).
+  if (braces?.[1] && braces[1].includes(',') && !braces[1].includes('..')) {
     const parts = [...new Set(braces[1].split(','))];
     if (parts.every((s) => s.length > 0)) return { buckets: parts.map((s) => index.withSuffix(s, base)), exact };
   }

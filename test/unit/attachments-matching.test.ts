@@ -15,11 +15,13 @@ const GLOBS = [
   'src/**/index.ts', 'test/**', 'src/**/*.d.ts', 'legacy/**', '**/*.', '*.*',
   // A `/` inside braces or an extglob, quotes, `|`: the last segment is not what a split at `/` says.
   '{src/api,lib}/**/*.ts', '@(docs|src/api)/x.ts', '**/"README.md"', '**/a|README.md', '{docs/a,src}/README.md', '**/"index.ts"',
+  // A comma-less brace is literal text to the matcher, which still reads the wildcards after it.
+  '{{slug}}/**/*.py', 'src/{lib}/*.ts',
 ];
 const PATHS = [
   '', 'README.md', 'src', 'src/a.ts', 'src/a.tsx', 'src/b.md', 'src/*.ts', 'src/api/x.ts', 'src/api/v1/y.tsx', 'src/index.ts', 'src/deep/index.ts',
   'docs/README.md', 'docs/a/README.md', 'lib/a.js', 'packages/p/src/a.ts', 'packages/p/AGENTS.md', '.github/workflows/ci.yml', 'x/.env',
-  'a/b/c/d/e.js', 'docs/a/README.md', 'src/README.md', 'lib/b.ts', 'a/b/c/x/d/e.js', 'test/fixtures/a.ts', 'src/types.d.ts', 'legacy', 'legacy/old.md', 'file.', 'src/a.test.ts',
+  'a/b/c/d/e.js', '{{slug}}/src/a.py', 'src/{lib}/a.ts', 'docs/a/README.md', 'src/README.md', 'lib/b.ts', 'a/b/c/x/d/e.js', 'test/fixtures/a.ts', 'src/types.d.ts', 'legacy', 'legacy/old.md', 'file.', 'src/a.test.ts',
 ];
 
 describe('attachmentsMatching', () => {

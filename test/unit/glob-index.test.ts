@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { compileGlob, GLOB_OPTIONS, matchGlob, PathIndex } from '../../src/resolve/glob-index.js';
 
-const DIRS = ['a', 'b', 'src', 'docs', '.github', '.x', 'packages', 'api', 'a.b'];
-const NAMES = ['x.ts', 'y.tsx', 'a.test.ts', 'index.d.ts', '.ts', '.test.ts', '.tsx', '..ts', 'README.md', 'b.md', '.md', '.env', 'src', 'docs', 'a', 'x.ts.bak', 'Makefile', 'z.TS', 'c.mdc'];
+const DIRS = ['{{src}}', '{a}', 'a', 'b', 'src', 'docs', '.github', '.x', 'packages', 'api', 'a.b'];
+const NAMES = ['x.{md}', 'x.b', 'x.1', 'x.ts', 'y.tsx', 'a.test.ts', 'index.d.ts', '.ts', '.test.ts', '.tsx', '..ts', 'README.md', 'b.md', '.md', '.env', 'src', 'docs', 'a', 'x.ts.bak', 'Makefile', 'z.TS', 'c.mdc'];
 
 /** A file tree: no path is also a directory of another path. */
 const pathSet = fc
@@ -26,6 +26,8 @@ const SPANNING_GLOBS = [
   '{a/b/src,docs}/**/*.ts', '{a,b/src/docs}/x.ts', '@(a|b/src/api)/README.md', '?(src/a/)b/*', '*(a/)b.md', '**/"src"/*.md',
   '**/"x.ts"', '**/a|b/*', 'a|b/x.ts', 'a\\.b/**', '**/a\\.b/*', './src/*.ts', './README.md', '**/{a,b/docs}/*.md',
   '{src,a/src}/**/*.{ts,tsx}', 'packages/{api,a/b}/**', '**/[ab]/src/*', '{a,b}/src/**', '**/@(src|docs)/*.md',
+  // A brace without a comma is no alternation; a range is not a list of suffixes.
+  '{{src}}/**/*.ts', 'src/{a}/*.ts', '{a}/**', '**/*.{md}', '*.{ts}', '**/*.{a..c}', '*.{1..3}',
 ];
 const glob = fc.oneof(
   fc.constantFrom(...FIXED_GLOBS),
