@@ -32,7 +32,9 @@ interface Entry {
 
 const SYMLINK = '120000';
 const GITLINK = '160000';
-const GIT_ENV = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+// Pathspecs are rulec's own: a user's GIT_GLOB_PATHSPECS or GIT_LITERAL_PATHSPECS would change what they match.
+const GIT_ENV = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_GLOB_PATHSPECS: '0', GIT_LITERAL_PATHSPECS: '0',
+  GIT_NOGLOB_PATHSPECS: '0', GIT_ICASE_PATHSPECS: '0' };
 
 export class GitTree {
   private readonly blobs = new Map<string, Buffer>();
