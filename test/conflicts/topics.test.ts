@@ -134,6 +134,10 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Always run the linter before committing.', ['run linter before commit']],
     ['This is a monorepo.', []],
     ['Never use `any`.', []],
+    // A label is not a verb: what follows it is read.
+    ['- **Security**: never log request bodies or authorization headers.', ['not log request body authorization header']],
+    ['- **Go**: >= 1.26 (for packages with BFF), >= 1.25 (for dashboard-operator)', []],
+    ['- **Build:** `zig build`', []],
   ],
 };
 

@@ -44,14 +44,22 @@ function subjectOf(text: string, from: number): string[] | null {
   return objects.length === 0 ? null : [verb, ...objects];
 }
 
+/**
+ * A label that opens a list item ("**Security**: never log …", "**Go**: >= 1.26"): not the verb
+ * of an imperative. The instruction, if any, follows it. Bounded, so it never scans far.
+ */
+const LABEL = /^\s*[*_]{0,2}[A-Za-z][\w .\/-]{0,30}?[*_]{0,2} ?:[*_]{0,2}\s+/;
+
 function extract(clause: Clause): Finding[] {
   const prose = clause.prose;
   const lead = prose.search(/\S/);
   if (lead < 0) return [];
-  const neg = NEG.exec(prose);
-  const pos = neg ? null : POS.exec(prose);
+  const label = LABEL.exec(prose)?.[0].length ?? 0;
+  const body = label === 0 ? prose : prose.slice(label);
+  const neg = NEG.exec(body);
+  const pos = neg ? null : POS.exec(body);
   // A bare imperative ("Log the full request body") counts too: the subject match below keeps it honest.
-  const subject = subjectOf(prose, (neg ?? pos)?.[0].length ?? lead);
+  const subject = subjectOf(prose, label + ((neg ?? pos)?.[0].length ?? (label === 0 ? lead : 0)));
   if (!subject) return [];
   return [{ value: subject.join(' '), negated: neg !== null, key: '', at: lead }];
 }
