@@ -138,16 +138,11 @@ function hasRulePaths(view: RepoView, path: string, home: boolean): boolean {
  * followed, each directory once), else name order.
  */
 export function claudeRuleFiles(view: RepoView, base: string, home: boolean): readonly string[] {
-  return ruleFilesOf(view, home ? `${HOME_KEY}${base}` : base);
+  return (home ? homeRuleFiles : repoRuleFiles)(view, base);
 }
 
-/** Marks the home directory's rules in ruleFilesOf's key: no repository path holds a NUL. */
-const HOME_KEY = '\0';
-
-/** claudeRuleFiles, remembered per view and rules directory: every session class below it asks again. */
-const ruleFilesOf = perView((view, at): readonly string[] => {
-  const home = at.startsWith(HOME_KEY);
-  const base = home ? at.slice(HOME_KEY.length) : at;
+/** claudeRuleFiles, remembered per view and rules directory (one memo each for the repository and home): every session class below it asks again. */
+const ruleFilesIn = (home: boolean) => perView((view, base): readonly string[] => {
   const key = (d: string): string => (home ? `~/${d}` : d);
   if (view.listDir?.(key(base)) !== undefined) {
     const out: string[] = [];
@@ -168,6 +163,8 @@ const ruleFilesOf = perView((view, at): readonly string[] => {
   const all = home ? (view.homePaths ?? []).filter((p) => p.startsWith(`${base}/`)) : pathsWithPrefix(view, `${base}/`);
   return all.filter((p) => p.endsWith('.md')).sort(byComponents);
 });
+const repoRuleFiles = ruleFilesIn(false);
+const homeRuleFiles = ruleFilesIn(true);
 
 /** One project rule: lazy with globs; a symbolic link loads from its target, if approved when outside cwd. */
 function projectRule(l: Loader, path: string, container: string): void {

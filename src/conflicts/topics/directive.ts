@@ -55,11 +55,12 @@ function extract(clause: Clause): Finding[] {
   const lead = prose.search(/\S/);
   if (lead < 0) return [];
   const label = LABEL.exec(prose)?.[0].length ?? 0;
-  const body = label === 0 ? prose : prose.slice(label);
+  const body = prose.slice(label);
   const neg = NEG.exec(body);
   const pos = neg ? null : POS.exec(body);
   // A bare imperative ("Log the full request body") counts too: the subject match below keeps it honest.
-  const subject = subjectOf(prose, label + ((neg ?? pos)?.[0].length ?? (label === 0 ? lead : 0)));
+  // (subjectOf skips what is not a word, so the body's leading space needs no offset of its own.)
+  const subject = subjectOf(prose, label + ((neg ?? pos)?.[0].length ?? 0));
   if (!subject) return [];
   return [{ value: subject.join(' '), negated: neg !== null, key: '', at: lead }];
 }
