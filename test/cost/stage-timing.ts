@@ -5,10 +5,12 @@
  *
  * 1. inputs are built before the clock starts;
  * 2. both sizes run once to warm up (JIT, caches, lazy tables);
- * 3. n grows until the small input takes at least `floorMs` (its best of
- *    two runs, timed alone before the large input is timed at all), so
- *    timer resolution and scheduling jitter don't decide the ratio — in one
- *    step, by the power of two the time measured asks for;
+ * 3. n is sized so the small input takes a little over `floorMs` (its best
+ *    of two runs, timed alone before the large input is timed at all): it
+ *    grows until then, so timer resolution and scheduling jitter don't decide
+ *    the ratio, and shrinks (not below `minN`) when it is far over, since every
+ *    timed run repeats it — each in one step, by the power of two the time
+ *    measured asks for;
  * 4. each size runs `reps` times, interleaved, and the minimum counts — the
  *    run least disturbed by other processes;
  * 5. a ratio over the limit is measured again (up to `attempts` times) and the
@@ -28,6 +30,8 @@ export interface DoublingOptions {
   n: number;
   /** Largest size the small input may grow to. */
   maxN?: number;
+  /** Smallest size the small input may shrink to (default n / 8). */
+  minN?: number;
   reps?: number;
   floorMs?: number;
   attempts?: number;
@@ -37,12 +41,23 @@ export interface DoublingOptions {
 export const MAX_RATIO = 3;
 
 export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (input: T) => unknown,
-  { n, maxN = n * 16, reps = 3, floorMs = 30, attempts = 3 }: DoublingOptions): Promise<Doubling> {
+  { n, maxN = n * 16, minN = Math.ceil(n / 8), reps = 3, floorMs = 30, attempts = 3 }: DoublingOptions): Promise<Doubling> {
   let size = n;
   let small = await make(size);
   let large = await make(2 * size);
   await run(small);
   await run(large);
+  // Far over the floor: shrink toward twice the floor, in one step.
+  const first = await fastest(run, small, 2);
+  let shrink = 1;
+  while (first / (shrink * 2) >= floorMs * 2 && Math.round(size / (shrink * 2)) >= minN) shrink *= 2;
+  if (shrink > 1 && first > floorMs * 4) {
+    size = Math.round(size / shrink);
+    small = await make(size);
+    large = await make(2 * size);
+    await run(small);
+    await run(large);
+  }
   // Size first, timing the small input alone: growing used to run the large input `reps` times
   // at every size it then threw away.
   for (let a = await fastest(run, small, 2); a < floorMs && size * 2 <= maxN; a = await fastest(run, small, 2)) {
