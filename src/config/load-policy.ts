@@ -6,6 +6,7 @@
 import { REPO_POLICY_PATH } from './policy-path.js';
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { parse } from 'yaml';
 import { readConfined } from '../confined/read-confined.js';
 import { UsageError } from '../util/errors.js';
 import { readPackageFile, readPackageJson } from './package-files.js';
@@ -27,16 +28,23 @@ export interface LoadedPolicy {
  * readRepoFile; default .rulec/policy.yaml).
  */
 export function loadPolicy(repoDir: string, policyFile?: string, readRepoFile?: (rel: string) => string | null, repoPolicyPath = REPO_POLICY_PATH): StageResult<LoadedPolicy> {
-  const schema = readPackageJson('schemas/policy.schema.json');
-  const base = validatePolicy('policies/default.yaml', readPackageFile('policies/default.yaml'), null, schema);
-  if (!base.value) throw new Error(`built-in policy is invalid: ${base.diagnostics.map((d) => d.message).join('; ')}`);
+  const base = builtInPolicy();
   const fromTree = policyFile === undefined && readRepoFile ? readRepoFile(repoPolicyPath) : null;
   const file = policyFile ?? (fromTree !== null ? repoPolicyPath : readRepoFile ? null : existsSync(join(repoDir, repoPolicyPath)) ? join(repoDir, repoPolicyPath) : null);
-  if (!file) return { value: { policy: base.value, file: null }, diagnostics: [] };
+  if (!file) return { value: { policy: base, file: null }, diagnostics: [] };
   // A commit's tree is read from git objects (no link can leave it); the work tree through readConfined.
   const text = fromTree ?? readPolicyText(repoDir, file, policyFile === undefined);
-  const merged = validatePolicy(policyFile ?? REPO_POLICY_PATH, text, base.value, schema);
-  return { value: { policy: merged.value ?? base.value, file }, diagnostics: merged.diagnostics };
+  const merged = validatePolicy(policyFile ?? REPO_POLICY_PATH, text, base, readPackageJson('schemas/policy.schema.json'));
+  return { value: { policy: merged.value ?? base, file }, diagnostics: merged.diagnostics };
+}
+
+/**
+ * policies/default.yaml, parsed. It ships with rulec and is not checked against the schema at run
+ * time (compiling the schema was a tenth of every build's start-up); test/unit/policy.test.ts
+ * checks it.
+ */
+export function builtInPolicy(): Policy {
+  return parse(readPackageFile('policies/default.yaml')) as Policy;
 }
 
 

@@ -2,16 +2,11 @@
  * JSON Schema validation (ajv, draft 2020-12) whose errors point at the
  * offending key's line and column in the YAML source, not at a JSON pointer.
  */
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import type { Span } from '../types.js';
 import { diag, NO_SPAN, type Diagnostic } from '../diagnostics/diagnostic.js';
-
-type AjvCtor = typeof Ajv2020Module.default;
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: InstanceType<AjvCtor>) => void;
+import { newAjv } from './ajv.js';
 
 const cache = new Map<string, ValidateFunction>();
 
@@ -20,9 +15,7 @@ export function compileSchema(schema: Record<string, unknown>): ValidateFunction
   const id = String(schema.$id ?? JSON.stringify(schema));
   let fn = cache.get(id);
   if (!fn) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
-    addFormats(ajv);
-    fn = ajv.compile(schema);
+    fn = newAjv({ allErrors: true, strict: false }).compile(schema);
     cache.set(id, fn);
   }
   return fn;

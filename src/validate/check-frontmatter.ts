@@ -19,8 +19,6 @@
  *    the rule is not scoped the way its author wrote.
  * 4. `enforce: true` outside the managed layer → RC4004: only managed files can enforce.
  */
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FormatName, ParsedDoc, SourceFile, Span } from '../types.js';
 import type { FrontmatterSchemas } from '../config/frontmatter-schemas.js';
@@ -28,10 +26,7 @@ import { diag, NO_SPAN, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { yamlLocator, type Locate } from '../config/schema-check.js';
 import { FORMATS, formatSpec, type FrontmatterSchemaRef } from '../formats/formats.js';
 import { RULEC_SCHEMA } from '../config/frontmatter-schemas.js';
-
-type AjvCtor = typeof Ajv2020Module.default;
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: InstanceType<AjvCtor>) => void;
+import { newAjv } from '../config/ajv.js';
 
 /** Managed files are rulec's own: their whole header is checked against rulec's schema. */
 const MANAGED: FrontmatterSchemaRef = { id: RULEC_SCHEMA.id, file: RULEC_SCHEMA.file, label: 'a managed file' };
@@ -55,8 +50,7 @@ const checkers = new WeakMap<FrontmatterSchemas, Checker>();
 function checkerFor(schemas: FrontmatterSchemas): Checker {
   let c = checkers.get(schemas);
   if (c) return c;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-  addFormats(ajv);
+  const ajv = newAjv({ allErrors: true, strict: true, verbose: true });
   for (const s of schemas) ajv.addSchema(s);
   const byId = new Map(schemas.map((s) => [String(s.$id), s]));
   const propsOf = (s: Record<string, unknown> | undefined): string[] => Object.keys((s?.properties ?? {}) as object);
