@@ -91,6 +91,23 @@ describe('git-ignored instruction files', () => {
     expect(result.manifest.files['CLAUDE.local.md']).toMatchObject({ layer: 'local', tracked: false });
   });
 
+  it.each(['GIT_LITERAL_PATHSPECS', 'GIT_NOGLOB_PATHSPECS', 'GIT_ICASE_PATHSPECS'])('%s=1 in the caller\'s environment changes nothing that is found', async (name) => {
+    const m = ignoredRepo();
+    write(m.repo, { 'CLAUDE.local.md': '# Mine\n', 'Src/AGENTS.md': '# Case\n' }, m);
+    const plain = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out'), includeLocal: true });
+    const saved = process.env[name];
+    process.env[name] = '1';
+    try {
+      const pinned = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out'), includeLocal: true });
+      expect(Object.keys(pinned.manifest.files)).toEqual(Object.keys(plain.manifest.files));
+      expect(pinned.discovered.ignored).toEqual(plain.discovered.ignored);
+    } finally {
+      if (saved === undefined) delete process.env[name];
+      else process.env[name] = saved;
+    }
+    expect(Object.keys(plain.manifest.files)).toEqual(expect.arrayContaining(['CLAUDE.local.md', 'GEMINI.md', 'Src/AGENTS.md']));
+  });
+
   it('explain --profile claude-code shows the ignored CLAUDE.md it loads; plain explain names it as ignored', async () => {
     const m = ignoredRepo();
     const p = capture(m.repo);

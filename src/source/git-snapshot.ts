@@ -3,7 +3,8 @@
  * concurrently: on a 100k-file tree each is a separate walk or index read,
  * and waiting on them one by one was most of discovery's wall time.
  */
-import { simpleGit, type SimpleGit } from 'simple-git';
+import { simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
+import { queryEnv } from './git-env.js';
 import { formatPathspecs } from '../formats/formats.js';
 
 export interface GitInfo {
@@ -35,10 +36,23 @@ export interface GitSnapshot {
   seq: number;
 }
 
+/**
+ * simple-git checks an explicit environment for variables that let git run another program
+ * (EDITOR, PAGER, GIT_SSH, GIT_CONFIG_* …) and refuses them unless allowed. rulec passes the
+ * caller's own environment, which git would inherit anyway, to fixed read-only queries of its own
+ * (ls-files, rev-parse, diff --name-only, config --get, rev-list), so every category is allowed.
+ */
+const INHERITED: SimpleGitOptions['unsafe'] = {
+  allowUnsafeEditor: true, allowUnsafeAskPass: true, allowUnsafeConfigPaths: true, allowUnsafeConfigEnvCount: true,
+  allowUnsafeDiffExternal: true, allowUnsafePager: true, allowUnsafeGitProxy: true, allowUnsafeTemplateDir: true,
+  allowUnsafeSshCommand: true, allowUnsafeAlias: true, allowUnsafeFsMonitor: true, allowUnsafeHooksPath: true,
+  allowUnsafeCredentialHelper: true, allowUnsafeDiffTextConv: true, allowUnsafeFilter: true, allowUnsafeGpgProgram: true,
+  allowUnsafeMergeDriver: true, allowUnsafeProtocolOverride: true, allowUnsafePack: true,
+};
+
+/** simple-git in `dir`, with the caller's environment and rulec's pins (queryEnv). */
 export function gitAt(dir: string): SimpleGit {
-  // The environment is inherited as is: simple-git refuses an explicit env that
-  // carries EDITOR and similar variables, and rulec parses no localised output.
-  return simpleGit({ baseDir: dir, binary: 'git', maxConcurrentProcesses: 6, trimmed: false });
+  return simpleGit({ baseDir: dir, binary: 'git', maxConcurrentProcesses: 6, trimmed: false, unsafe: INHERITED }).env(queryEnv());
 }
 
 /**

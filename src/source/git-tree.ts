@@ -17,6 +17,7 @@
  *    byte limit are refused unread (their size comes from the listing).
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { queryEnv } from './git-env.js';
 import { diag } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../util/errors.js';
 import { lowerBound } from '../util/sorted.js';
@@ -32,9 +33,7 @@ interface Entry {
 
 const SYMLINK = '120000';
 const GITLINK = '160000';
-// Pathspecs are rulec's own: a user's GIT_GLOB_PATHSPECS or GIT_LITERAL_PATHSPECS would change what they match.
-const GIT_ENV = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_GLOB_PATHSPECS: '0', GIT_LITERAL_PATHSPECS: '0',
-  GIT_NOGLOB_PATHSPECS: '0', GIT_ICASE_PATHSPECS: '0' };
+const GIT_ENV = queryEnv();
 
 export class GitTree {
   private readonly blobs = new Map<string, Buffer>();
