@@ -189,6 +189,8 @@ describe('comparators', () => {
   it.each<[string, string, boolean]>([
     ['log request body authorization header', 'log request body debug level', true], ['run test suite locally', 'run linter before commit', false],
     ['use any', 'use any', true], ['use any', 'use any test', false], ['commit secret', 'push secret', false],
+    // What each uses differs; they share only where it applies ("in mock tests"), or one runs past its own clause.
+    ['use type-safe mock test', 'use tag cy step mock test', false], ['use selector avoid arbitrary time', 'use arbitrary time period', false],
   ])('sameSubject(%s, %s) = %s', (a, b, want) => expect(sameSubject(a, b)).toBe(want));
   it.each<[string, string, boolean]>([
     ['src/generated', 'src/generated/schema.ts', true], ['src/gen', 'src/generated', false], ['a.ts', 'a.ts', true],
