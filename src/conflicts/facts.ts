@@ -38,6 +38,8 @@ export interface StatementFact {
   text: string;
   /** Its whole normalised text: the key it is indexed by, or, for its dash-less head, the key of its whole. */
   full: string;
+  /** Its position among the source's statements (0-based), to tell a copied block from one copied line. */
+  seq: number;
 }
 
 export interface SourceFacts {
@@ -53,6 +55,8 @@ export interface SourceFacts {
   dropped: Map<string, { count: number; line: number; col: number }>;
   /** Normalised statement text → first occurrence (statements of MIN_DUPLICATE+ characters, and the heads of those that end in a dash remark). */
   statements: Map<string, StatementFact>;
+  /** Per statement position, its duplicate keys (those long enough to count). */
+  keysAt: string[][];
   /** First rule id and line, for events about the whole file. */
   top: { rule: string; line: number };
 }
@@ -71,13 +75,17 @@ export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC): 
   const rules = rulesOf(s.doc);
   const index = new FindingIndex(limit);
   const statements = new Map<string, StatementFact>();
+  const keysAt: string[][] = [];
   for (const rule of rules) {
     const isExample = rule.headingPath.some((h) => EXAMPLE_HEADING.test(h));
     for (const st of rule.statements) {
       const norm = normaliseStatement(st.text);
-      for (const key of duplicateKeys(st.text, norm)) {
-        if (key.length < MIN_DUPLICATE || statements.has(key)) continue;
-        statements.set(key, { at: locate('duplicate', { value: key, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0), text: st.text, full: norm });
+      const seq = keysAt.length;
+      const keys = duplicateKeys(st.text, norm).filter((k) => k.length >= MIN_DUPLICATE);
+      keysAt.push(keys);
+      for (const key of keys) {
+        if (statements.has(key)) continue;
+        statements.set(key, { at: locate('duplicate', { value: key, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0), text: st.text, full: norm, seq });
       }
       if (isExample) continue;
       for (const clause of clausesOf(st)) {
@@ -101,6 +109,7 @@ export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC): 
     topics: index.topics,
     dropped: index.dropped,
     statements,
+    keysAt,
     top: { rule: first?.id ?? '_top', line: first?.line ?? s.doc.bodyLine },
   };
 }
