@@ -10,7 +10,7 @@
  * 2. For a statement with copies in two or more files, find the contexts in
  *    which several copies load together (reach.ts): a variant's standing
  *    sources, a variant's standing sources plus one attachment that can attach
- *    there, or attachments of
+ *    there (or one agent-requested rule of its directory), or attachments of
  *    one family that some path loads together (there, only copies in a copied
  *    block of statements count). The work is the variants,
  *    attachment reach and co-attached sets of each copy's file — linear in
@@ -19,7 +19,8 @@
  *    copies at different scopes or layers, two for the same agent, or one in a
  *    file every agent reads (managed, imported). Copies that only meet a copy
  *    written for another agent at the same scope and layer (AGENTS.md beside
- *    CLAUDE.md, a Cursor rule) are the multi-agent pattern: kind `copy`.
+ *    CLAUDE.md, a Cursor rule) are the multi-agent pattern: kind `copy`; so
+ *    are copies in an agent-requested rule, which loads only when asked for.
  * 4. One group per statement: the copies and variants of its duplicate
  *    contexts (or, when there are none, of its copy contexts), the most copies
  *    one context loads, and the copy to keep — the one that loads on the most
@@ -133,12 +134,13 @@ function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | n
     return set;
   };
   for (const [ai, list] of attached) {
-    for (const vi of (where.reach[ai] as AttachmentReach).reached) {
+    const a = where.reach[ai] as AttachmentReach;
+    for (const vi of a.reached) {
       const own = standing.get(vi) ?? [];
       const extra = own.length === 0 ? list : list.filter((c) => !realsIn(vi, own).has(c.facts.real));
       if (extra.length === 0) continue;
       const mix = extendMix(mixes.get(vi), extra);
-      if (mix.n >= 2) found[mix.dup ? 'duplicate' : 'copy'].add(vi, own, extra, mix.n);
+      if (mix.n >= 2) found[mix.dup && !a.requested ? 'duplicate' : 'copy'].add(vi, own, extra, mix.n);
     }
   }
   for (const [ti, list] of togetherCopies(attached, where)) {

@@ -22,11 +22,13 @@ import { compareCodeUnits } from '../util/compare.js';
 import { lowerBound } from '../util/sorted.js';
 import { globBase } from './cascade.js';
 
-/** Where one attachment can load: its own sources, the indices of the variants it reaches, its matched paths. */
+/** Where one attachment (or agent-requested rule) can load: its own sources, the indices of the variants it reaches, its matched paths. */
 export interface AttachmentReach {
   own: readonly string[];
   reached: readonly number[];
   matches: number;
+  /** An agent-requested rule: loads only when asked for; compared for duplicated text only. */
+  requested?: boolean;
 }
 
 /** Attachments of one family that load together, and the variants of the paths that load them. */
@@ -37,7 +39,7 @@ export interface Together {
 }
 
 export interface Reach {
-  /** The attachments, in resolution order. */
+  /** The attachments, in resolution order, then the agent-requested rules. */
   list: AttachmentReach[];
   /** Per variant index, the attachments that can attach there. */
   reaching: number[][];
@@ -55,7 +57,12 @@ export function reachOf(res: Resolution): Reach {
   });
   const variantOfDir = new Map<string, number>();
   res.variants.forEach((v, vi) => v.dirs.forEach((d) => variantOfDir.set(d, vi)));
-  return { list, reaching, together: togetherByFamily(res, variantOfDir) };
+  const together = togetherByFamily(res, variantOfDir);
+  for (const s of [...res.sources.values()].filter((x) => x.info.activation === 'requested').sort((a, b) => compareCodeUnits(a.file.id, b.file.id))) {
+    const vi = variantOfDir.get(s.file.scope);
+    if (vi !== undefined) list.push({ own: [s.file.id], reached: [vi], matches: 0, requested: true });
+  }
+  return { list, reaching, together };
 }
 
 /** Co-attached sets split by family (step 2); one set that several groups share is one context with all their variants. */

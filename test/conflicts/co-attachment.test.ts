@@ -1,7 +1,8 @@
 /**
  * Glob-scoped rules that attach to the same files: which ones co-attach
  * (grouped by the real paths they match), the disagreements and copied blocks
- * between them.
+ * between them, and agent-requested rules compared with their directory's
+ * standing files for copied text.
  */
 import { describe, expect, it } from 'vitest';
 import { coAttachments, type GlobOwners } from '../../src/resolve/co-attachment.js';
@@ -87,5 +88,31 @@ describe('two glob-scoped rules of one agent that attach to the same files', () 
     }],
   ])('%s: no event', (_name, tree) => {
     expect(detect(tree, [...paths, 'lib/c.ts'])).toEqual([]);
+  });
+});
+
+describe('an agent-requested rule (a Cursor rule with only a description)', () => {
+  const requested = (body: string) => `---\ndescription: Adding SDK options\nalwaysApply: false\n---\n# Options\n\n${body}`;
+
+  it('copies a root file\'s rule: a copy event (info), which drifts, never a duplicate', () => {
+    const found = detect({
+      'AGENTS.md': '# Guide\n\n- New features must be **opt-in by default** - extend `Options` with getters and setters\n',
+      '.cursor/rules/options.mdc': requested('New features must be **opt-in by default**. Options control whether a feature is enabled.\n'),
+    });
+    expect(found.map((e) => ({ ...summary(e), severity: e.severity }))).toEqual([
+      { kind: 'copy', topic: 'duplicate-text', sides: ['.cursor/rules/options.mdc:7', 'AGENTS.md:3'], severity: 'info' },
+    ]);
+  });
+
+  it('is not compared for disagreements: it loads only when the agent asks for it', () => {
+    expect(detect({
+      'AGENTS.md': '# Guide\n\n- Never log request bodies.\n',
+      '.cursor/rules/logging.mdc': requested('- Log the full request body at debug level.\n'),
+    })).toEqual([]);
+  });
+
+  it('two agent-requested rules are never compared with each other', () => {
+    const line = '- Keep pull requests under 400 changed lines and link the ticket in the description.\n';
+    expect(detect({ '.cursor/rules/a.mdc': requested(line), '.cursor/rules/b.mdc': requested(line) })).toEqual([]);
   });
 });
