@@ -16,7 +16,9 @@
  *    a contradiction, not a refinement. The reverse — a narrower file that
  *    forbids, for its subtree, what the broader one prescribes ("do not use
  *    `zig build`" for the macOS app) — stays an override.
- * 6. What is one disagreement is one result: the conflicting findings of a
+ * 6. A topic whose keys refine it (package-manager: the tool for one step)
+ *    compares keyed findings only when the unkeyed ones agree.
+ * 7. What is one disagreement is one result: the conflicting findings of a
  *    topic and key form a graph, and each connected part of it (npm against
  *    yarn and bun; k test commands against k others) is one PairConflict
  *    listing every finding in it — never one per pair of findings.
@@ -50,10 +52,11 @@ export function pairConflicts(a: SourceFacts, b: SourceFacts, layerOrder: readon
     const yKeys = y.topics.get(topic);
     if (!yKeys) continue;
     const t = topicByName(topic);
+    const general = t?.refines ? disagreements(t, xKeys.get('') ?? [], yKeys.get('') ?? []) : [];
     for (const [key, xs] of xKeys) {
       const ys = yKeys.get(key);
-      if (!ys) continue;
-      for (const sides of disagreements(t, xs, ys)) {
+      if (!ys || (general.length > 0 && key !== '')) continue;
+      for (const sides of key === '' && t?.refines ? general : disagreements(t, xs, ys)) {
         ruling ??= rule(x.authority, y.authority, layerOrder);
         const adopted = ruling.winner === null ? null : (ruling.winner === 0 ? x : y).id;
         if (ruling.kind === 'override' && adopted !== null && x.authority.specificity !== y.authority.specificity && liftsGuard(sides, adopted)) {

@@ -143,6 +143,17 @@ export const CONFLICTS: FixtureCase[] = [
   { name: 'explicit rule ids: marker-named rules conflict across files',
     tree: { 'AGENTS.md': '# Guide\n\n<!-- rule: test-command -->\n## How we test\n\n- `go test ./...`\n', 'CLAUDE.md': '# Claude\n\n<!-- rule: test-command -->\n## Tests\n\n- Run `make test`.\n' },
     expect: ['contradiction test-command AGENTS.md | CLAUDE.md -> -'] },
+  { name: 'package manager for one step: a package formats with npm where the root formats with pnpm, both also run pnpm',
+    tree: {
+      'AGENTS.md': '# Guide\n\n- Format code: `pnpm format`\n- Add a changelog entry: `pnpm changeset`\n',
+      'packages/java/AGENTS.md': '# Java\n\n- Run `npm run format` before committing.\n- Record each fix with `pnpm changeset` at the repository root.\n',
+    },
+    paths: ['packages/java/src/a.ts'],
+    expect: ['override package-manager/format AGENTS.md | packages/java/AGENTS.md -> packages/java/AGENTS.md'] },
+  { name: 'package manager for one step, when the files disagree on the tool as a whole: one event',
+    tree: { 'AGENTS.md': '# Guide\n\n- Format code: `pnpm format`\n', 'packages/java/AGENTS.md': '# Java\n\n- Run `npm run format` before committing.\n' },
+    paths: ['packages/java/src/a.ts'],
+    expect: ['override package-manager AGENTS.md | packages/java/AGENTS.md -> packages/java/AGENTS.md'] },
 ];
 
 export const LOOK_ALIKES: FixtureCase[] = [

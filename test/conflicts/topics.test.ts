@@ -25,7 +25,9 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Install with `pnpm install --frozen-lockfile`.', ['pnpm']],
     ['Acme Shop is a pnpm monorepo.', ['pnpm']],
     ['Use `pnpm`, not npm or yarn.', ['pnpm', 'not npm', 'not yarn']],
-    ['Run scripts with `npm run build`.', ['npm']],
+    // A command that runs one step (build, test, lint, format) also names the tool for that step.
+    ['Run scripts with `npm run build`.', ['npm', 'build:npm']],
+    ['Format code: `pnpm format`', ['pnpm', 'format:pnpm']],
     ['Use pnpm for workspaces and npm for scripts.', ['workspace:pnpm', 'script:npm']],
     ['We use yarn.', ['yarn']],
     ['pnpm, yarn and npm all read package.json.', []],

@@ -26,6 +26,12 @@ export interface TopicExtractor {
   fallback?: boolean;
   /** Two different positive values on this topic contradict each other. */
   exclusive: boolean;
+  /**
+   * Keys narrow the unkeyed topic (the tool that runs one step): a keyed
+   * disagreement between two sources is reported only when their unkeyed
+   * findings do not already disagree, so one disagreement is one event.
+   */
+  refines?: boolean;
   extract(clause: Clause): Finding[];
   /** Same subject for polarity conflicts, compatible for exclusive values; default: equality. */
   compatible?(a: string, b: string): boolean;
