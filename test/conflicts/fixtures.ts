@@ -154,9 +154,21 @@ export const CONFLICTS: FixtureCase[] = [
     tree: { 'AGENTS.md': '# Guide\n\n- Format code: `pnpm format`\n', 'packages/java/AGENTS.md': '# Java\n\n- Run `npm run format` before committing.\n' },
     paths: ['packages/java/src/a.ts'],
     expect: ['override package-manager AGENTS.md | packages/java/AGENTS.md -> packages/java/AGENTS.md'] },
+  { name: 'preference: two rules attached to the same tests rank one selector first and last',
+    tree: {
+      '.claude/rules/testing.md': '---\npaths:\n  - "**/__tests__/**"\n---\n\n# Testing\n\n- Selector priority: accessibility selectors (`getByRole`) > `data-testid` (last resort)\n',
+      '.claude/rules/unit.md': '---\npaths:\n  - "**/*.spec.ts"\n---\n\n# Unit\n\n1. `data-testid` attributes (preferred)\n2. Accessibility selectors: `getByRole`\n',
+    },
+    paths: ['src/__tests__/a.spec.ts'],
+    expect: ['contradiction preference/data-testid .claude/rules/testing.md | .claude/rules/unit.md -> -'] },
 ];
 
 export const LOOK_ALIKES: FixtureCase[] = [
+  { name: 'preference: the same option preferred in both files, and different options ranked',
+    tree: {
+      'AGENTS.md': '# Guide\n\n- `data-testid` attributes (preferred)\n- **CSS selectors** (avoid)\n',
+      'packages/web/AGENTS.md': '# Web\n\n- Use `data-testid` for component tests (preferred)\n- `getByRole` (fallback)\n',
+    }, expect: [] },
   { name: 'runtime version: minimums in passing, not declared (a conditional helper, a style)',
     tree: { 'AGENTS.md': '# Guide\n\n- **Python >=3.10,<3.15** with modern typing\n', 'src/AGENTS.md': '# Src\n\n- Use the compat helpers for conversions on Python 3.13+.\n',
       'tests/AGENTS.md': '# Tests\n\n- Full type hints on all test functions (Python >=3.12 style)\n' }, expect: [] },

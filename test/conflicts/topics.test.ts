@@ -130,6 +130,17 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Files in `migrations/` must not be edited.', ['not migrations']],
     ['See `docs/x.md` for details.', []],
   ],
+  preference: [
+    ['1. ✅ `data-testid` attributes (preferred)', ['data-testid:preferred']],
+    ['- Selector priority: accessibility selectors (`getByRole`, `getByLabelText`) > `data-testid` (last resort) > NEVER DOM structure selectors',
+      ['data-testid:last-resort']],
+    ['- `data-testid` for component testing (preferred)', ['data-testid:preferred']],
+    ['6. **CSS selectors** (avoid): only for third-party components', ['css selectors:last-resort']],
+    ['| Selectors | `data-testid` (preferred), then a11y selectors |', ['data-testid:preferred']],
+    // No option right before the annotation: nothing ranked.
+    ['For Azure clients, show both ServiceUri (recommended) and ConnectionString formats', []],
+    ['Use the `gh` CLI to open pull requests against the main branch when you are done (preferred)', []],
+  ],
   directive: [
     ['Never log request bodies or authorization headers.', ['not log request body authorization header']],
     ['Log the full request body at debug level.', ['log request body debug level']],
@@ -171,7 +182,7 @@ describe('topic registry', () => {
   });
   it('covers the topics the issue names', () => {
     expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-policy', 'build-command', 'commit-convention', 'directive', 'format-command', 'indentation',
-      'lint-command', 'package-manager', 'protected-paths', 'quote-style', 'runtime-version', 'semicolons', 'test-command']);
+      'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version', 'semicolons', 'test-command']);
   });
 });
 

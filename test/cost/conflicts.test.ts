@@ -70,6 +70,9 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
   ['declared minimums followed by n spaces', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n${'- **Go**: >= 1.26 '.concat(' '.repeat(n), 'x\n').repeat(5)}- node version${' '.repeat(n)}20\n`,
     'CLAUDE.md': `# B\n\n- **Node.js:**${' '.repeat(n)}x\n` } }), 4000],
+  ['one statement with n ranked options', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `\`opt${i}\` (preferred) > **o${i}** (fallback)`).join(' > ')}\n`,
+    'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `\`opt${i}\` (last resort)`).join(' > ')}\n` } }), 500],
   ['one statement with n commands', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `run \`npm install p${i}\` then \`npm test\``).join(', ')}.\n`,
     'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `run \`yarn add q${i}\` and \`yarn test\``).join(', ')}.\n` } }), 500],

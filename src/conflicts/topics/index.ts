@@ -16,13 +16,14 @@ import { runtimeVersion } from './runtime-version.js';
 import { commitConvention } from './commit-convention.js';
 import { branchPolicy } from './branch-policy.js';
 import { protectedPaths } from './protected-paths.js';
+import { preference } from './preference.js';
 import { directive } from './directive.js';
 
 export type { Finding, TopicExtractor } from './types.js';
 
 export const TOPICS: readonly TopicExtractor[] = [
   packageManager, testCommand, buildCommand, lintCommand, formatCommand, indentation, quoteStyle, semicolons,
-  runtimeVersion, commitConvention, branchPolicy, protectedPaths, directive,
+  runtimeVersion, commitConvention, branchPolicy, protectedPaths, preference, directive,
 ];
 
 export function topicByName(name: string): TopicExtractor | undefined {
