@@ -88,11 +88,12 @@ export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC): 
         statements.set(key, { at: locate('duplicate', { value: key, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0), text: st.text, full: norm, seq });
       }
       if (isExample) continue;
+      const where = { statement: st.text, headings: rule.headingPath };
       for (const clause of clausesOf(st)) {
         let matched = false;
         for (const t of TOPICS) {
           if (t.fallback && matched) continue;
-          const found = t.extract(clause);
+          const found = t.extract(clause, where);
           if (found.length === 0) continue;
           matched = true;
           for (const f of found) index.add(t.topic, f, () => locate(t.topic, f, s.file.id, rule.id, st, clause.start + f.at));

@@ -161,9 +161,21 @@ export const CONFLICTS: FixtureCase[] = [
     },
     paths: ['src/__tests__/a.spec.ts'],
     expect: ['contradiction preference/data-testid .claude/rules/testing.md | .claude/rules/unit.md -> -'] },
+  { name: 'branch name: a package names its release branches another way than the root',
+    tree: {
+      'AGENTS.md': '# Guide\n\n## Branch naming\n\n- **Pattern:** `publish/<package>-release-<MM-DD>`\n',
+      'packages/java/AGENTS.md': '# Java\n\n1. Create a new branch. The name must follow the pattern "publish/java-<version>".\n',
+    },
+    paths: ['packages/java/src/a.ts'],
+    expect: ['override branch-name/publish AGENTS.md | packages/java/AGENTS.md -> packages/java/AGENTS.md'] },
 ];
 
 export const LOOK_ALIKES: FixtureCase[] = [
+  { name: 'branch name: templates that agree, and templates for other kinds of branch',
+    tree: {
+      'AGENTS.md': '# Guide\n\n## Branches\n\n- Feature branches: `feat/<ticket>-<slug>`\n- Release branches: `release/v<version>`\n',
+      'packages/web/AGENTS.md': '# Web\n\n- Name your branch `feat/<id>-<name>`.\n- Hotfix branches: `hotfix/<ticket>`\n',
+    }, expect: [] },
   { name: 'preference: the same option preferred in both files, and different options ranked',
     tree: {
       'AGENTS.md': '# Guide\n\n- `data-testid` attributes (preferred)\n- **CSS selectors** (avoid)\n',

@@ -10,13 +10,14 @@ import { normaliseCommand } from '../../src/conflicts/topics/command.js';
 import { versionsCompatible } from '../../src/conflicts/topics/runtime-version.js';
 import { sameSubject } from '../../src/conflicts/topics/directive.js';
 import { pathsOverlap } from '../../src/conflicts/topics/protected-paths.js';
+import { templatesAgree } from '../../src/conflicts/topics/branch-name.js';
 
-function run(topic: string, line: string): string[] {
+function run(topic: string, line: string, headings: string[] = []): string[] {
   const t = topicByName(topic);
   if (!t) throw new Error(topic);
   const [st] = statementsOf([{ line: 1, text: line }]);
   if (!st) return [];
-  return clausesOf(st).flatMap((c) => t.extract(c)).map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}`);
+  return clausesOf(st).flatMap((c) => t.extract(c, { statement: st.text, headings })).map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}`);
 }
 
 const TABLE: Record<string, [string, string[]][]> = {
@@ -130,6 +131,14 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Files in `migrations/` must not be edited.', ['not migrations']],
     ['See `docs/x.md` for details.', []],
   ],
+  'branch-name': [
+    ['- **Pattern:** `publish/<package>-release-<MM-DD>` (e.g., `publish/python-release-03-26`)', []],
+    ['2. Create a new branch. The name must follow the pattern "publish/http-client-java-<version>".', ['publish:publish/http-client-java-<version>']],
+    ['Name feature branches `feat/<ticket>-<slug>`.', ['feat:feat/<ticket>-<slug>']],
+    // Not a branch: a file template, or no branch in sight.
+    ['Put each branch module in `src/<module>/index.ts`.', []],
+    ['Components live in `src/<name>/`.', []],
+  ],
   preference: [
     ['1. ✅ `data-testid` attributes (preferred)', ['data-testid:preferred']],
     ['- Selector priority: accessibility selectors (`getByRole`, `getByLabelText`) > `data-testid` (last resort) > NEVER DOM structure selectors',
@@ -160,6 +169,11 @@ describe.each(Object.keys(TABLE))('topic %s', (topic) => {
   });
 });
 
+it('branch-name: a template under a heading about branches', () => {
+  expect(run('branch-name', '- **Pattern:** `publish/<package>-release-<MM-DD>` (e.g., `publish/python-release-03-26`)', ['Branch Naming Conventions', 'Hotfix releases']))
+    .toEqual(['publish:publish/<package>-release-<MM-DD>']);
+});
+
 it('directive: a clause of a megabyte is read from its head, with the same subject', () => {
   const line = `Never log request bodies or authorization headers ${'in any handler or worker '.repeat(40_000)}.`;
   expect(run('directive', line)).toEqual(['not log request body authorization header handler']);
@@ -181,7 +195,7 @@ describe('topic registry', () => {
     expect(names[names.length - 1]).toBe('directive');
   });
   it('covers the topics the issue names', () => {
-    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-policy', 'build-command', 'commit-convention', 'directive', 'format-command', 'indentation',
+    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'commit-convention', 'directive', 'format-command', 'indentation',
       'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version', 'semicolons', 'test-command']);
   });
 });
@@ -205,6 +219,10 @@ describe('comparators', () => {
     // What each uses differs; they share only where it applies ("in mock tests"), or one runs past its own clause.
     ['use type-safe mock test', 'use tag cy step mock test', false], ['use selector avoid arbitrary time', 'use arbitrary time period', false],
   ])('sameSubject(%s, %s) = %s', (a, b, want) => expect(sameSubject(a, b)).toBe(want));
+  it.each<[string, string, boolean]>([
+    ['publish/<package>-release-<MM-DD>', 'publish/http-client-java-<version>', false], ['feat/<ticket>-<slug>', 'feat/<id>-<name>', true],
+    ['publish/<package>-release-<MM-DD>', 'publish/java-release-<date>', true], ['users/<alias>/<topic>', 'users/<alias>', false],
+  ])('templatesAgree(%s, %s) = %s', (a, b, want) => expect(templatesAgree(a, b)).toBe(want));
   it.each<[string, string, boolean]>([
     ['src/generated', 'src/generated/schema.ts', true], ['src/gen', 'src/generated', false], ['a.ts', 'a.ts', true],
   ])('pathsOverlap(%s, %s) = %s', (a, b, want) => expect(pathsOverlap(a, b)).toBe(want));

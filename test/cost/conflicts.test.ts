@@ -73,6 +73,11 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
   ['one statement with n ranked options', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `\`opt${i}\` (preferred) > **o${i}** (fallback)`).join(' > ')}\n`,
     'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `\`opt${i}\` (last resort)`).join(' > ')}\n` } }), 500],
+  // Templates are compared within one kind of branch only (their first segment), like runtime versions within one
+  // runtime: n kinds that disagree cost n comparisons. Within one kind the comparisons are capped by findings_per_topic.
+  ['n kinds of branch, each named two ways', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n## Branches\n\n${Array.from({ length: n }, (_, i) => `- \`k${i}/<pkg>-release-<date>\``).join('\n')}\n`,
+    'CLAUDE.md': `# B\n\n## Branches\n\n${Array.from({ length: n }, (_, i) => `- \`k${i}/<pkg>-<version>\``).join('\n')}\n` } }), 200],
   ['one statement with n commands', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `run \`npm install p${i}\` then \`npm test\``).join(', ')}.\n`,
     'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `run \`yarn add q${i}\` and \`yarn test\``).join(', ')}.\n` } }), 500],

@@ -15,6 +15,7 @@ import { semicolons } from './semicolons.js';
 import { runtimeVersion } from './runtime-version.js';
 import { commitConvention } from './commit-convention.js';
 import { branchPolicy } from './branch-policy.js';
+import { branchName } from './branch-name.js';
 import { protectedPaths } from './protected-paths.js';
 import { preference } from './preference.js';
 import { directive } from './directive.js';
@@ -23,7 +24,7 @@ export type { Finding, TopicExtractor } from './types.js';
 
 export const TOPICS: readonly TopicExtractor[] = [
   packageManager, testCommand, buildCommand, lintCommand, formatCommand, indentation, quoteStyle, semicolons,
-  runtimeVersion, commitConvention, branchPolicy, protectedPaths, preference, directive,
+  runtimeVersion, commitConvention, branchPolicy, branchName, protectedPaths, preference, directive,
 ];
 
 export function topicByName(name: string): TopicExtractor | undefined {

@@ -18,6 +18,12 @@ export interface Finding {
   at: number;
 }
 
+/** Where a clause stands: its statement (as written) and the heading path of its rule. */
+export interface ClauseContext {
+  statement: string;
+  headings: readonly string[];
+}
+
 export interface TopicExtractor {
   /** Topic name as it appears in events ('package-manager'). */
   topic: string;
@@ -32,7 +38,8 @@ export interface TopicExtractor {
    * findings do not already disagree, so one disagreement is one event.
    */
   refines?: boolean;
-  extract(clause: Clause): Finding[];
+  /** `where`: the clause's whole statement and the headings above it, for a topic that needs its subject named nearby. */
+  extract(clause: Clause, where?: ClauseContext): Finding[];
   /** Same subject for polarity conflicts, compatible for exclusive values; default: equality. */
   compatible?(a: string, b: string): boolean;
   /**
