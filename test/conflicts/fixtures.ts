@@ -168,9 +168,21 @@ export const CONFLICTS: FixtureCase[] = [
     },
     paths: ['packages/java/src/a.ts'],
     expect: ['override branch-name/publish AGENTS.md | packages/java/AGENTS.md -> packages/java/AGENTS.md'] },
+  { name: 'script arguments: one file filters the unit tests with one separator, the other with two',
+    tree: {
+      '.github/copilot-instructions.md': '# Copilot\n\n- **Run specific unit tests**: `npm run test:unittests -- --grep "pattern"`\n',
+      '.github/instructions/ts.instructions.md': '---\napplyTo: "**/*.ts"\n---\n\n- Use `npm run test:unittests` for unit tests (add `-- -- --grep <pattern>` to filter tests)\n',
+    },
+    paths: ['src/a.ts'],
+    expect: ['override script-arguments/npm-test.unittests .github/copilot-instructions.md | .github/instructions/ts.instructions.md -> .github/instructions/ts.instructions.md'] },
 ];
 
 export const LOOK_ALIKES: FixtureCase[] = [
+  { name: 'script arguments: the same separators, and another script',
+    tree: {
+      'AGENTS.md': '# Guide\n\n- Filter tests: `npm test -- --grep x`\n- Fix lint: `npm run lint -- --fix`\n',
+      'packages/web/AGENTS.md': '# Web\n\n- Run `npm test -- --grep y` for one suite.\n- Watch: `npm run dev -- -- --watch`\n',
+    }, expect: [] },
   { name: 'branch name: templates that agree, and templates for other kinds of branch',
     tree: {
       'AGENTS.md': '# Guide\n\n## Branches\n\n- Feature branches: `feat/<ticket>-<slug>`\n- Release branches: `release/v<version>`\n',

@@ -131,6 +131,15 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Files in `migrations/` must not be edited.', ['not migrations']],
     ['See `docs/x.md` for details.', []],
   ],
+  'script-arguments': [
+    ['- **Run specific unit tests**: `npm run test:unittests -- --grep "pattern"`', ['npm-test.unittests:npm run test:unittests --']],
+    ['- Use `npm run test:unittests` for unit tests (add `-- -- --grep <pattern>` to filter tests, pay attention to the prefix `-- --`)',
+      ['npm-test.unittests:npm run test:unittests -- --']],
+    ['Run `npm test -- ComponentName` for one component.', ['npm-test:npm run test --']],
+    // Arguments without a separator are the package manager's own, and a bare separator passes nothing.
+    ['Run `pnpm test --filter web` or `pnpm lint`.', []],
+    ['Pay attention to the prefix `-- --`.', []],
+  ],
   'branch-name': [
     ['- **Pattern:** `publish/<package>-release-<MM-DD>` (e.g., `publish/python-release-03-26`)', []],
     ['2. Create a new branch. The name must follow the pattern "publish/http-client-java-<version>".', ['publish:publish/http-client-java-<version>']],
@@ -196,7 +205,7 @@ describe('topic registry', () => {
   });
   it('covers the topics the issue names', () => {
     expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'commit-convention', 'directive', 'format-command', 'indentation',
-      'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version', 'semicolons', 'test-command']);
+      'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version', 'script-arguments', 'semicolons', 'test-command']);
   });
 });
 

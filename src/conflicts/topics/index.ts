@@ -9,6 +9,7 @@ import { testCommand } from './test-command.js';
 import { buildCommand } from './build-command.js';
 import { lintCommand } from './lint-command.js';
 import { formatCommand } from './format-command.js';
+import { scriptArguments } from './script-arguments.js';
 import { indentation } from './indentation.js';
 import { quoteStyle } from './quote-style.js';
 import { semicolons } from './semicolons.js';
@@ -23,7 +24,7 @@ import { directive } from './directive.js';
 export type { Finding, TopicExtractor } from './types.js';
 
 export const TOPICS: readonly TopicExtractor[] = [
-  packageManager, testCommand, buildCommand, lintCommand, formatCommand, indentation, quoteStyle, semicolons,
+  packageManager, testCommand, buildCommand, lintCommand, formatCommand, scriptArguments, indentation, quoteStyle, semicolons,
   runtimeVersion, commitConvention, branchPolicy, branchName, protectedPaths, preference, directive,
 ];
 
