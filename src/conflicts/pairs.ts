@@ -16,8 +16,8 @@
  *    a contradiction, not a refinement. The reverse — a narrower file that
  *    forbids, for its subtree, what the broader one prescribes ("do not use
  *    `zig build`" for the macOS app) — stays an override.
- * 6. A topic whose keys refine it (package-manager: the tool for one step)
- *    compares keyed findings only when the unkeyed ones agree.
+ * 6. Refinements (keyed copies of unkeyed findings: package-manager's tool
+ *    for one step) are compared only when the unkeyed findings agree.
  * 7. What is one disagreement is one result: the conflicting findings of a
  *    topic and key form a graph, and each connected part of it (npm against
  *    yarn and bun; k test commands against k others) is one PairConflict
@@ -52,11 +52,12 @@ export function pairConflicts(a: SourceFacts, b: SourceFacts, layerOrder: readon
     const yKeys = y.topics.get(topic);
     if (!yKeys) continue;
     const t = topicByName(topic);
-    const general = t?.refines ? disagreements(t, xKeys.get('') ?? [], yKeys.get('') ?? []) : [];
+    let general: Located[][] | null = null;
+    const generalOf = (): Located[][] => (general ??= disagreements(t, xKeys.get('') ?? [], yKeys.get('') ?? []));
     for (const [key, xs] of xKeys) {
       const ys = yKeys.get(key);
-      if (!ys || (general.length > 0 && key !== '')) continue;
-      for (const sides of key === '' && t?.refines ? general : disagreements(t, xs, ys)) {
+      if (!ys || (key !== '' && refinesOnly(xs, ys) && generalOf().length > 0)) continue;
+      for (const sides of key === '' ? generalOf() : disagreements(t, xs, ys)) {
         ruling ??= rule(x.authority, y.authority, layerOrder);
         const adopted = ruling.winner === null ? null : (ruling.winner === 0 ? x : y).id;
         if (ruling.kind === 'override' && adopted !== null && x.authority.specificity !== y.authority.specificity && liftsGuard(sides, adopted)) {
@@ -68,6 +69,11 @@ export function pairConflicts(a: SourceFacts, b: SourceFacts, layerOrder: readon
     }
   }
   return out;
+}
+
+/** Every finding of both lists is a refinement (a keyed copy of an unkeyed finding). */
+function refinesOnly(xs: readonly Located[], ys: readonly Located[]): boolean {
+  return xs.every((l) => l.finding.refines) && ys.every((l) => l.finding.refines);
 }
 
 /** The winner only prescribes and the loser only forbids. */

@@ -71,7 +71,7 @@ function extract(clause: Clause): Finding[] {
     out.push({ value: pm, negated, key, at });
     const span = command && key === '' ? codeAt(clause, at) : undefined;
     const step = span ? purposeOf(normaliseCommand(span.content) ?? '') : null;
-    if (step !== null) out.push({ value: pm, negated, key: step, at });
+    if (step !== null) out.push({ value: pm, negated, key: step, at, refines: true });
   }
   return out;
 }
@@ -80,6 +80,5 @@ export const packageManager: TopicExtractor = {
   topic: 'package-manager',
   description: 'which package manager to use: npm, pnpm, yarn or bun',
   exclusive: true,
-  refines: true,
   extract,
 };
