@@ -9,7 +9,8 @@
  *    to the same topic and key, skipping a topic whose values in that variant
  *    cannot disagree (pair results are cached: a pair rules the same way in
  *    every variant). For every attachment, do the same with each variant it
- *    can attach in (the variant's directories lie under its globs' base).
+ *    can attach in, and for the attachments of one family that some path
+ *    loads together, with each other (reach.ts).
  * 3. Each disagreement is ruled by the cascade (cascade.ts) and becomes an
  *    event whose id is derived from its content (events.ts); an event
  *    collects every variant it occurs in, the path count and three example
@@ -33,12 +34,11 @@ import type { Policy } from '../config/policy.js';
 import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { tokenCounter, type TokenCounter } from '../validate/token-count.js';
-import { compareCodeUnits } from '../util/compare.js';
-import { lowerBound } from '../util/sorted.js';
-import { DEFAULT_LAYER_ORDER, globBase } from './cascade.js';
+import { DEFAULT_LAYER_ORDER } from './cascade.js';
 import { DEFAULT_FINDINGS_PER_TOPIC, factsOf, type SourceFacts } from './facts.js';
 import { pairConflicts, type PairConflict } from './pairs.js';
-import { duplicateGroups, type AttachmentReach, type DuplicateGroup } from './duplicates.js';
+import { duplicateGroups, type DuplicateGroup } from './duplicates.js';
+import { reachOf, type Reach } from './reach.js';
 import { diagnosticOf, sortEvents, type ConflictEvent } from './events.js';
 import { eventSeverity, severityDecision } from '../validate/severity.js';
 import { droppedFindings, eventCap, groupEvent, pairEvent, shadowEvents, withPaths } from './records.js';
@@ -83,11 +83,11 @@ export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
   };
   const rec = new Recorder(factsFor, layerOrder, policy);
   const standing = res.variants.map((v) => [...new Set(v.sources.map((r) => r.id))]);
-  const reach = attachmentReach(res);
+  const reach = reachOf(res);
   enforcedPairs(res, standing, reach, factsFor, rec);
   const stopped = candidatePairs(res, standing, reach, factsFor, rec, 2 * (policy.conflicts?.limits?.events ?? DEFAULT_EVENT_LIMIT));
   for (const { event, variants } of shadowEvents(res, factsFor, policy)) rec.building.set(event.id, { event, variants });
-  const groups = duplicateGroups(res, reach.list, factsFor, layerOrder);
+  const groups = duplicateGroups(res, reach, factsFor, layerOrder);
   return {
     texts: groups.map(keptText),
     events: [...rec.building.values()].map(({ event, variants }) => withPaths(event, variants)),
@@ -149,12 +149,6 @@ class Recorder {
   }
 }
 
-interface Reach {
-  list: AttachmentReach[];
-  /** Per variant index, the attachments that can attach there. */
-  reaching: number[][];
-}
-
 /** Every pair with an enforced managed source, in every context: no violation is ever missed, whatever the caps. */
 function enforcedPairs(res: Resolution, standing: string[][], reach: Reach, factsFor: (id: string) => SourceFacts | null, rec: Recorder): void {
   res.variants.forEach((v, vi) => {
@@ -167,9 +161,10 @@ function enforcedPairs(res: Resolution, standing: string[][], reach: Reach, fact
 }
 
 /**
- * Every candidate pair (speakers.ts) of each variant's standing sources, and of
- * each attachment with itself and the variants it reaches, until `stopAt`
- * events exist. Returns whether it stopped early.
+ * Every candidate pair (speakers.ts) of each variant's standing sources, of
+ * each attachment with itself and the variants it reaches, and of the
+ * attachments that load together, until `stopAt` events exist. Returns
+ * whether it stopped early.
  */
 function candidatePairs(res: Resolution, standing: string[][], reach: Reach, factsFor: (id: string) => SourceFacts | null, rec: Recorder,
   stopAt: number): boolean {
@@ -194,48 +189,22 @@ function candidatePairs(res: Resolution, standing: string[][], reach: Reach, fac
       if (!pairsWithin(mine, sink) || !pairsAcross(mine, ix, sink)) break;
     }
   }
+  for (let gi = 0; gi < reach.together.length && !stopped; gi++) {
+    const g = reach.together[gi] as Reach['together'][number];
+    const variants = g.variants.map((vi) => res.variants[vi] as ResolvedVariant);
+    const done = new Set<string>();
+    pairsWithin(speakerIndex(g.members.flatMap((ai) => reach.list[ai]?.own ?? []), factsFor), (a, b) => {
+      const pair = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+      if (!done.has(pair)) {
+        done.add(pair);
+        for (const v of variants) rec.compare(a, b, v);
+      }
+      return !(stopped ||= rec.building.size >= stopAt);
+    });
+  }
   return stopped;
 }
 
 function keptText(g: DuplicateGroup): string {
   return (g.keep ?? (g.copies[0] as DuplicateGroup['copies'][number])).statement.text;
-}
-
-/** Each attachment's own sources and the variants it can attach in; per variant, the attachments that reach it. */
-function attachmentReach(res: Resolution): Reach {
-  const under = variantsUnder(res.variants);
-  const index = new Map(res.variants.map((v, i) => [v, i]));
-  const reaching: number[][] = res.variants.map(() => []);
-  const list = res.attachments.map((att, ai) => {
-    const reached = [...new Set(att.globs.flatMap((g) => under(globBase(g))))].map((v) => index.get(v) as number).sort((p, q) => p - q);
-    for (const vi of reached) (reaching[vi] as number[]).push(ai);
-    return { own: [...new Set(att.sources.map((r) => r.id))], reached, matches: att.matches };
-  });
-  return { list, reaching };
-}
-
-/**
- * The variants with a directory at or below `base`, by binary search over the
- * sorted directories (memoised per base): an attachment is compared only with
- * the variants it can attach in, without scanning every variant's directories.
- */
-function variantsUnder(variants: readonly ResolvedVariant[]): (base: string) => ResolvedVariant[] {
-  const dirs = variants.flatMap((v) => v.dirs.map((d) => ({ d, v }))).sort((a, b) => compareCodeUnits(a.d, b.d));
-  const keys = dirs.map((x) => x.d);
-  const memo = new Map<string, ResolvedVariant[]>();
-  return (base) => {
-    let found = memo.get(base);
-    if (!found) {
-      const set = new Set<ResolvedVariant>();
-      if (base === '') for (const v of variants) set.add(v);
-      else {
-        const exact = lowerBound(keys, base);
-        if (keys[exact] === base) set.add((dirs[exact] as { v: ResolvedVariant }).v);
-        // Directories below `base/` sort between `base/` and `base0` ('0' follows '/').
-        for (let i = lowerBound(keys, `${base}/`), end = lowerBound(keys, `${base}0`); i < end; i++) set.add((dirs[i] as { v: ResolvedVariant }).v);
-      }
-      memo.set(base, (found = [...set]));
-    }
-    return found;
-  };
 }

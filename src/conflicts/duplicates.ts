@@ -8,15 +8,19 @@
  *    into, when each is a statement of its own (facts.ts statementParts); one
  *    copy per real file (a symlink and its target are one file).
  * 2. For a statement with copies in two or more files, find the contexts in
- *    which several copies load together: a variant's standing sources, or a
- *    variant's standing sources plus one attachment that can attach there.
- *    The work is the variants (and attachment reach) of each copy's file —
- *    linear in the copies, never in pairs of them.
+ *    which several copies load together (reach.ts): a variant's standing
+ *    sources, a variant's standing sources plus one attachment that can attach
+ *    there (or one agent-requested rule of its directory), or attachments of
+ *    one family that some path loads together (there, only copies in a copied
+ *    block of statements count). The work is the variants,
+ *    attachment reach and co-attached sets of each copy's file — linear in
+ *    the copies, never in pairs of them.
  * 3. A context is a duplicate when some agent reads two of its copies: two
  *    copies at different scopes or layers, two for the same agent, or one in a
  *    file every agent reads (managed, imported). Copies that only meet a copy
  *    written for another agent at the same scope and layer (AGENTS.md beside
- *    CLAUDE.md, a Cursor rule) are the multi-agent pattern: kind `copy`.
+ *    CLAUDE.md, a Cursor rule) are the multi-agent pattern: kind `copy`; so
+ *    are copies in an agent-requested rule, which loads only when asked for.
  * 4. One group per statement: the copies and variants of its duplicate
  *    contexts (or, when there are none, of its copy contexts), the most copies
  *    one context loads, and the copy to keep — the one that loads on the most
@@ -26,6 +30,7 @@ import type { Layer } from '../types.js';
 import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
 import { compareCodeUnits } from '../util/compare.js';
 import type { SourceFacts, StatementFact } from './facts.js';
+import type { AttachmentReach, Reach } from './reach.js';
 
 export interface Copy {
   facts: SourceFacts;
@@ -45,13 +50,6 @@ export interface DuplicateGroup {
   keep: Copy | null;
 }
 
-/** Where each attachment can attach: its own sources, the indices of the variants it reaches, its matched paths. */
-export interface AttachmentReach {
-  own: readonly string[];
-  reached: readonly number[];
-  matches: number;
-}
-
 /** What decides a context's kind: its copy count, up to two distinct layer+scope keys, the agents its copies are for. */
 interface Mix {
   n: number;
@@ -63,14 +61,18 @@ interface Mix {
 interface Where {
   variants: readonly ResolvedVariant[];
   reach: readonly AttachmentReach[];
+  together: Reach['together'];
+  /** Attachment index → indices of the co-attached sets it belongs to. */
+  setsOf: Map<number, number[]>;
   /** Real file → indices of the variants it stands in / the attachments it belongs to. */
   variantsOf: Map<string, number[]>;
   attachmentsOf: Map<string, number[]>;
 }
 
-export function duplicateGroups(res: Resolution, reach: readonly AttachmentReach[], factsFor: (id: string) => SourceFacts | null,
+export function duplicateGroups(res: Resolution, { list: reach, together }: Reach, factsFor: (id: string) => SourceFacts | null,
   layerOrder: readonly Layer[]): DuplicateGroup[] {
-  const where: Where = { variants: res.variants, reach, variantsOf: new Map(), attachmentsOf: new Map() };
+  const where: Where = { variants: res.variants, reach, together, setsOf: new Map(), variantsOf: new Map(), attachmentsOf: new Map() };
+  together.forEach((t, ti) => t.members.forEach((ai) => add(where.setsOf, ai, ti)));
   const ids = new Set<string>();
   const note = (map: Map<string, number[]>, id: string, i: number): void => {
     const f = factsFor(id);
@@ -132,13 +134,19 @@ function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | n
     return set;
   };
   for (const [ai, list] of attached) {
-    for (const vi of (where.reach[ai] as AttachmentReach).reached) {
+    const a = where.reach[ai] as AttachmentReach;
+    for (const vi of a.reached) {
       const own = standing.get(vi) ?? [];
       const extra = own.length === 0 ? list : list.filter((c) => !realsIn(vi, own).has(c.facts.real));
       if (extra.length === 0) continue;
       const mix = extendMix(mixes.get(vi), extra);
-      if (mix.n >= 2) found[mix.dup ? 'duplicate' : 'copy'].add(vi, own, extra, mix.n);
+      if (mix.n >= 2) found[mix.dup && !a.requested ? 'duplicate' : 'copy'].add(vi, own, extra, mix.n);
     }
+  }
+  for (const [ti, list] of togetherCopies(attached, where)) {
+    const mix = extendMix(undefined, list);
+    if (mix.n < 2 || !inCopiedBlock(list)) continue;
+    for (const vi of (where.together[ti] as Reach['together'][number]).variants) found[mix.dup ? 'duplicate' : 'copy'].add(vi, [], list, mix.n);
   }
   const f = found.duplicate.variants.size > 0 ? found.duplicate : found.copy;
   if (f.variants.size === 0) return null;
@@ -150,6 +158,46 @@ function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | n
     together: f.together,
     keep: null,
   };
+}
+
+/** Per co-attached set that holds copies, its copies (one per real file). */
+function togetherCopies(attached: ReadonlyMap<number, Copy[]>, where: Where): Map<number, Copy[]> {
+  const out = new Map<number, Copy[]>();
+  const reals = new Map<number, Set<string>>();
+  for (const [ai, list] of attached) {
+    for (const ti of where.setsOf.get(ai) ?? []) {
+      let seen = reals.get(ti);
+      if (!seen) reals.set(ti, (seen = new Set()));
+      for (const c of list) {
+        if (seen.has(c.facts.real)) continue;
+        seen.add(c.facts.real);
+        add(out, ti, c);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether two of the copies lie in a copied block: the statements just before
+ * (or just after) each of them are also copies of one statement. Two rules
+ * that attach to the same files are often written for neighbouring subjects
+ * and share a stock line ("Test both success and failure scenarios"); a
+ * copied run of statements is a copied section. Linear in the copies.
+ */
+function inCopiedBlock(list: readonly Copy[]): boolean {
+  const seen = new Map<string, Copy>();
+  for (const c of list) {
+    for (const d of [-1, 1]) {
+      for (const k of c.facts.keysAt[c.statement.seq + d] ?? []) {
+        const key = `${d}\u0000${k}`;
+        const other = seen.get(key);
+        if (other && other.facts.real !== c.facts.real) return true;
+        if (!other) seen.set(key, c);
+      }
+    }
+  }
+  return false;
 }
 
 /** The copies and variants of one kind of context; a variant's standing copies are added once. */
@@ -168,7 +216,7 @@ class Found {
   }
 }
 
-function add(map: Map<number, Copy[]>, key: number, c: Copy): void {
+function add<T>(map: Map<number, T[]>, key: number, c: T): void {
   const list = map.get(key);
   if (list) list.push(c);
   else map.set(key, [c]);

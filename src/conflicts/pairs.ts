@@ -16,7 +16,9 @@
  *    a contradiction, not a refinement. The reverse — a narrower file that
  *    forbids, for its subtree, what the broader one prescribes ("do not use
  *    `zig build`" for the macOS app) — stays an override.
- * 6. What is one disagreement is one result: the conflicting findings of a
+ * 6. Refinements (keyed copies of unkeyed findings: package-manager's tool
+ *    for one step) are compared only when the unkeyed findings agree.
+ * 7. What is one disagreement is one result: the conflicting findings of a
  *    topic and key form a graph, and each connected part of it (npm against
  *    yarn and bun; k test commands against k others) is one PairConflict
  *    listing every finding in it — never one per pair of findings.
@@ -50,10 +52,12 @@ export function pairConflicts(a: SourceFacts, b: SourceFacts, layerOrder: readon
     const yKeys = y.topics.get(topic);
     if (!yKeys) continue;
     const t = topicByName(topic);
+    let general: Located[][] | null = null;
+    const generalOf = (): Located[][] => (general ??= disagreements(t, xKeys.get('') ?? [], yKeys.get('') ?? []));
     for (const [key, xs] of xKeys) {
       const ys = yKeys.get(key);
-      if (!ys) continue;
-      for (const sides of disagreements(t, xs, ys)) {
+      if (!ys || (key !== '' && refinesOnly(xs, ys) && generalOf().length > 0)) continue;
+      for (const sides of key === '' ? generalOf() : disagreements(t, xs, ys)) {
         ruling ??= rule(x.authority, y.authority, layerOrder);
         const adopted = ruling.winner === null ? null : (ruling.winner === 0 ? x : y).id;
         if (ruling.kind === 'override' && adopted !== null && x.authority.specificity !== y.authority.specificity && liftsGuard(sides, adopted)) {
@@ -65,6 +69,11 @@ export function pairConflicts(a: SourceFacts, b: SourceFacts, layerOrder: readon
     }
   }
   return out;
+}
+
+/** Every finding of both lists is a refinement (a keyed copy of an unkeyed finding). */
+function refinesOnly(xs: readonly Located[], ys: readonly Located[]): boolean {
+  return xs.every((l) => l.finding.refines) && ys.every((l) => l.finding.refines);
 }
 
 /** The winner only prescribes and the loser only forbids. */

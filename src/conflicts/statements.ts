@@ -125,7 +125,8 @@ export function maskCode(text: string): { prose: string; code: Clause['code'] } 
 // `\sbut\s+`, not `\s+but\s+`: the same cuts (a cut is where a match ends), without rescanning a
 // long run of spaces from each of its positions.
 const BREAK = /;|[.!?](?=\s|$)|,\s+(?:but|and then|then|otherwise)\b|\sbut\s+|\s[—–]\s/g;
-const ABBREV = /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp)$/i;
+/** Words whose dot ends no sentence (tested on the few characters before the dot). */
+export const ABBREV = /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp)$/i;
 const EXAMPLE = /\b(?:e\.g\.|for example|for instance|such as|example:|examples:|as an example|an example of|like this)/gi;
 
 export function clausesOf(s: Statement): Clause[] {

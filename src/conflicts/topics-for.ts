@@ -110,7 +110,7 @@ function groupFindings(facts: readonly SourceFacts[]): Map<string, Located[]> {
   for (const f of facts) {
     for (const [topic, byKey] of f.topics) {
       for (const l of [...byKey.values()].flat()) {
-        if (l.finding.negated) continue;
+        if (l.finding.negated || l.finding.refines) continue;
         const key = l.finding.key === '' ? topic : `${topic}/${l.finding.key}`;
         const g = groups.get(key) ?? [];
         g.push(l);

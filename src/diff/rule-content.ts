@@ -60,6 +60,8 @@ function findingsByRule(s: ModelSource): Map<string, RuleFinding[]> {
   const seen = new Set<string>();
   const all = [...s.facts.topics.values()].flatMap((byKey) => [...byKey.values()].flat()).sort((a, b) => a.line - b.line || a.col - b.col);
   for (const l of all) {
+    // A refinement repeats a finding of the same clause under a narrower key, for comparison only.
+    if (l.finding.refines) continue;
     const topic = l.finding.key === '' ? l.topic : `${l.topic}/${l.finding.key}`;
     const value = `${l.finding.negated ? 'not ' : ''}${l.finding.value}`;
     const key = `${l.rule}\u0000${topic}\u0000${value}`;

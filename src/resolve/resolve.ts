@@ -14,6 +14,7 @@
  *    from the ordered (id, sha256) pairs, so it never depends on numbering.
  * 5. Each glob-scoped rule becomes an attachment; its globs are matched through
  *    the path index (no all-pairs loop), and a glob that matches nothing is reported.
+ * 6. Attachments that some path matches together are grouped (co-attachment.ts).
  */
 import type { ParsedDoc, SourceFile, SourceRef, StageResult } from '../types.js';
 import { formatSpec } from '../formats/formats.js';
@@ -27,6 +28,7 @@ import { lowerBound } from '../util/sorted.js';
 import { activationOf, type ActivationInfo } from './activation.js';
 import { expandImports, type ImportContext } from './expand-imports.js';
 import { matchGlob, PathIndex } from './glob-index.js';
+import { coAttachments, type CoAttachment, type GlobOwners } from './co-attachment.js';
 
 export interface ResolvedSource {
   file: SourceFile;
@@ -55,6 +57,8 @@ export interface Resolution {
   sources: Map<string, ResolvedSource>;
   variants: ResolvedVariant[];
   attachments: ResolvedAttachment[];
+  /** Attachments that load together on some path (indices into `attachments`), grouped by the paths that load them. */
+  together: CoAttachment[];
   /**
    * Directory → variant id, only where it differs from the parent directory's.
    * A null-prototype object: directory names such as `__proto__` or `toString`
@@ -99,8 +103,9 @@ export function resolve(input: ResolveInput): StageResult<Resolution> {
 
   const byScope = standingByScope(sources);
   const variants = buildVariants(input.paths, byScope, sources, expand);
-  const attachments = buildAttachments(sources, input.paths, expand, diagnostics);
-  return { value: { sources, variants: variants.list, attachments, index: variants.index }, diagnostics };
+  const { attachments, matched } = buildAttachments(sources, input.paths, expand, diagnostics);
+  const together = coAttachments(globOwners(attachments, matched));
+  return { value: { sources, variants: variants.list, attachments, together, index: variants.index }, diagnostics };
 }
 
 function standingByScope(sources: Map<string, ResolvedSource>): Map<string, ResolvedSource[]> {
@@ -186,10 +191,12 @@ function buildVariants(paths: readonly string[], byScope: Map<string, ResolvedSo
   return { list, index };
 }
 
+/** The attachments, in id order, and what each distinct glob matches. */
 function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly string[], expand: (id: string) => SourceRef[],
-  diagnostics: Diagnostic[]): ResolvedAttachment[] {
+  diagnostics: Diagnostic[]): { attachments: ResolvedAttachment[]; matched: ReadonlyMap<string, readonly string[]> } {
   const attached = [...sources.values()].filter((s) => s.info.activation === 'attached');
-  if (attached.length === 0) return [];
+  const matched = new Map<string, readonly string[]>();
+  if (attached.length === 0) return { attachments: [], matched };
   const index = new PathIndex(paths);
   const cache = new Map<string, ReturnType<typeof matchGlob>>();
   const out: ResolvedAttachment[] = [];
@@ -203,7 +210,10 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
       const raw = s.info.rawGlobs[i] ?? glob;
       if (!m.ok) diagnostics.push(diag('RC3001', { file: s.file.id, range, message: `glob "${raw}" cannot be parsed: ${m.error}` }));
       else if (m.matches.length === 0) dead.push(raw);
-      else lists.push(m.matches);
+      else {
+        lists.push(m.matches);
+        matched.set(glob, m.matches);
+      }
     });
     const matches = unionSize(lists);
     // A rule that loads nowhere is worth a warning; one dead alternative among
@@ -217,7 +227,22 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
     const key = canonicalJson(refs.map((r) => [r.id, sources.get(r.id)?.sha256 ?? '']).concat([s.info.globs]));
     out.push({ id: contentId('a-', key), sources: refs, globs: s.info.globs, matches });
   }
-  return out.sort((a, b) => compareCodeUnits(a.id, b.id));
+  return { attachments: out.sort((a, b) => compareCodeUnits(a.id, b.id)), matched };
+}
+
+/** Each distinct glob that matches something, with the attachments whose globs include it. */
+function globOwners(attachments: readonly ResolvedAttachment[], matched: ReadonlyMap<string, readonly string[]>): GlobOwners[] {
+  const byGlob = new Map<string, { matches: readonly string[]; owners: number[] }>();
+  attachments.forEach((a, ai) => {
+    for (const glob of a.globs) {
+      const matches = matched.get(glob);
+      if (!matches) continue;
+      let g = byGlob.get(glob);
+      if (!g) byGlob.set(glob, (g = { matches, owners: [] }));
+      if (g.owners[g.owners.length - 1] !== ai) g.owners.push(ai);
+    }
+  });
+  return [...byGlob.values()];
 }
 
 /**

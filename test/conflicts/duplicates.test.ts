@@ -169,6 +169,37 @@ describe('a statement that ends in a remark after a dash', () => {
   });
 });
 
+describe('what a statement is indexed by besides its whole text', () => {
+  const pair = (a: string, b: string) => texts({ 'AGENTS.md': `# Guide\n\n${a}\n`, 'packages/a/AGENTS.md': `# A\n\n${b}\n` }).map(summary);
+  const one = [{ kind: 'duplicate', severity: 'warning', sides: ['AGENTS.md:3', 'packages/a/AGENTS.md:3'], adopted: 'AGENTS.md' }];
+
+  it.each([
+    ['a path listed in two "see also" lists', '- `.github/workflows/linux-ci.yml` - Linux CI workflow', '- `.github/workflows/linux-ci.yml`'],
+    ['a link', '- [docs/module-federation.md](../docs/module-federation.md) — config schema', '- [docs/module-federation.md](../docs/module-federation.md) — config properties'],
+    ['a table row whose cells after its label are paths', '| Host MF config | `frontend/config/moduleFederation.js` |', '| Host MF config | `frontend/config/moduleFederation.js` |'],
+  ])('a reference is not an instruction: %s', (_name, a, b) => {
+    expect(pair(a, b)).toEqual([]);
+  });
+
+  it('a table row with words beside its label is a statement, the same as the list item it copies', () => {
+    expect(pair('- Utility functions, custom hooks, API utilities, data transformations, business logic: Required',
+      '| Utility functions, custom hooks, API utilities, data transformations, business logic | ✅ Required |')).toEqual(one);
+  });
+
+  it('the lead sentence of a paragraph, when it instructs', () => {
+    expect(pair('New features must be **opt-in by default**. Options control whether a feature is enabled.',
+      '- New features must be **opt-in by default** - extend `Options` with getters and setters')).toEqual(one);
+  });
+
+  it.each([
+    ['a later sentence leans on the one before it', '- **Sync paths must stay in lockstep**. Changes to one must be mirrored in the other.',
+      '- Engines run in two modes. Changes to one must be mirrored in the other.'],
+    ['a lead sentence that does not instruct', 'Options control whether a feature is enabled and how. Add getters.', '- Options control whether a feature is enabled and how'],
+  ])('not: %s', (_name, a, b) => {
+    expect(pair(a, b)).toEqual([]);
+  });
+});
+
 describe('the copy to keep', () => {
   it('is the copy that loads on the most paths, not the one with the lowest specificity number', () => {
     // A `**/*.md` rule counts as a root-level glob (specificity 0.5) but loads on two paths;

@@ -143,9 +143,56 @@ export const CONFLICTS: FixtureCase[] = [
   { name: 'explicit rule ids: marker-named rules conflict across files',
     tree: { 'AGENTS.md': '# Guide\n\n<!-- rule: test-command -->\n## How we test\n\n- `go test ./...`\n', 'CLAUDE.md': '# Claude\n\n<!-- rule: test-command -->\n## Tests\n\n- Run `make test`.\n' },
     expect: ['contradiction test-command AGENTS.md | CLAUDE.md -> -'] },
+  { name: 'package manager for one step: a package formats with npm where the root formats with pnpm, both also run pnpm',
+    tree: {
+      'AGENTS.md': '# Guide\n\n- Format code: `pnpm format`\n- Add a changelog entry: `pnpm changeset`\n',
+      'packages/java/AGENTS.md': '# Java\n\n- Run `npm run format` before committing.\n- Record each fix with `pnpm changeset` at the repository root.\n',
+    },
+    paths: ['packages/java/src/a.ts'],
+    expect: ['override package-manager/format AGENTS.md | packages/java/AGENTS.md -> packages/java/AGENTS.md'] },
+  { name: 'package manager for one step, when the files disagree on the tool as a whole: one event',
+    tree: { 'AGENTS.md': '# Guide\n\n- Format code: `pnpm format`\n', 'packages/java/AGENTS.md': '# Java\n\n- Run `npm run format` before committing.\n' },
+    paths: ['packages/java/src/a.ts'],
+    expect: ['override package-manager AGENTS.md | packages/java/AGENTS.md -> packages/java/AGENTS.md'] },
+  { name: 'preference: two rules attached to the same tests rank one selector first and last',
+    tree: {
+      '.claude/rules/testing.md': '---\npaths:\n  - "**/__tests__/**"\n---\n\n# Testing\n\n- Selector priority: accessibility selectors (`getByRole`) > `data-testid` (last resort)\n',
+      '.claude/rules/unit.md': '---\npaths:\n  - "**/*.spec.ts"\n---\n\n# Unit\n\n1. `data-testid` attributes (preferred)\n2. Accessibility selectors: `getByRole`\n',
+    },
+    paths: ['src/__tests__/a.spec.ts'],
+    expect: ['contradiction preference/data-testid .claude/rules/testing.md | .claude/rules/unit.md -> -'] },
+  { name: 'branch name: a package names its release branches another way than the root',
+    tree: {
+      'AGENTS.md': '# Guide\n\n## Branch naming\n\n- **Pattern:** `publish/<package>-release-<MM-DD>`\n',
+      'packages/java/AGENTS.md': '# Java\n\n1. Create a new branch. The name must follow the pattern "publish/java-<version>".\n',
+    },
+    paths: ['packages/java/src/a.ts'],
+    expect: ['override branch-name/publish AGENTS.md | packages/java/AGENTS.md -> packages/java/AGENTS.md'] },
+  { name: 'script arguments: one file filters the unit tests with one separator, the other with two',
+    tree: {
+      '.github/copilot-instructions.md': '# Copilot\n\n- **Run specific unit tests**: `npm run test:unittests -- --grep "pattern"`\n',
+      '.github/instructions/ts.instructions.md': '---\napplyTo: "**/*.ts"\n---\n\n- Use `npm run test:unittests` for unit tests (add `-- -- --grep <pattern>` to filter tests)\n',
+    },
+    paths: ['src/a.ts'],
+    expect: ['override script-arguments/npm-test.unittests .github/copilot-instructions.md | .github/instructions/ts.instructions.md -> .github/instructions/ts.instructions.md'] },
 ];
 
 export const LOOK_ALIKES: FixtureCase[] = [
+  { name: 'script arguments: the same separators, and another script',
+    tree: {
+      'AGENTS.md': '# Guide\n\n- Filter tests: `npm test -- --grep x`\n- Fix lint: `npm run lint -- --fix`\n',
+      'packages/web/AGENTS.md': '# Web\n\n- Run `npm test -- --grep y` for one suite.\n- Watch: `npm run dev -- -- --watch`\n',
+    }, expect: [] },
+  { name: 'branch name: templates that agree, and templates for other kinds of branch',
+    tree: {
+      'AGENTS.md': '# Guide\n\n## Branches\n\n- Feature branches: `feat/<ticket>-<slug>`\n- Release branches: `release/v<version>`\n',
+      'packages/web/AGENTS.md': '# Web\n\n- Name your branch `feat/<id>-<name>`.\n- Hotfix branches: `hotfix/<ticket>`\n',
+    }, expect: [] },
+  { name: 'preference: the same option preferred in both files, and different options ranked',
+    tree: {
+      'AGENTS.md': '# Guide\n\n- `data-testid` attributes (preferred)\n- **CSS selectors** (avoid)\n',
+      'packages/web/AGENTS.md': '# Web\n\n- Use `data-testid` for component tests (preferred)\n- `getByRole` (fallback)\n',
+    }, expect: [] },
   { name: 'runtime version: minimums in passing, not declared (a conditional helper, a style)',
     tree: { 'AGENTS.md': '# Guide\n\n- **Python >=3.10,<3.15** with modern typing\n', 'src/AGENTS.md': '# Src\n\n- Use the compat helpers for conversions on Python 3.13+.\n',
       'tests/AGENTS.md': '# Tests\n\n- Full type hints on all test functions (Python >=3.12 style)\n' }, expect: [] },

@@ -10,13 +10,14 @@ import { normaliseCommand } from '../../src/conflicts/topics/command.js';
 import { versionsCompatible } from '../../src/conflicts/topics/runtime-version.js';
 import { sameSubject } from '../../src/conflicts/topics/directive.js';
 import { pathsOverlap } from '../../src/conflicts/topics/protected-paths.js';
+import { templatesAgree } from '../../src/conflicts/topics/branch-name.js';
 
-function run(topic: string, line: string): string[] {
+function run(topic: string, line: string, headings: string[] = []): string[] {
   const t = topicByName(topic);
   if (!t) throw new Error(topic);
   const [st] = statementsOf([{ line: 1, text: line }]);
   if (!st) return [];
-  return clausesOf(st).flatMap((c) => t.extract(c)).map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}`);
+  return clausesOf(st).flatMap((c) => t.extract(c, { statement: st.text, headings })).map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}`);
 }
 
 const TABLE: Record<string, [string, string[]][]> = {
@@ -25,7 +26,9 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Install with `pnpm install --frozen-lockfile`.', ['pnpm']],
     ['Acme Shop is a pnpm monorepo.', ['pnpm']],
     ['Use `pnpm`, not npm or yarn.', ['pnpm', 'not npm', 'not yarn']],
-    ['Run scripts with `npm run build`.', ['npm']],
+    // A command that runs one step (build, test, lint, format) also names the tool for that step.
+    ['Run scripts with `npm run build`.', ['npm', 'build:npm']],
+    ['Format code: `pnpm format`', ['pnpm', 'format:pnpm']],
     ['Use pnpm for workspaces and npm for scripts.', ['workspace:pnpm', 'script:npm']],
     ['We use yarn.', ['yarn']],
     ['pnpm, yarn and npm all read package.json.', []],
@@ -128,6 +131,34 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Files in `migrations/` must not be edited.', ['not migrations']],
     ['See `docs/x.md` for details.', []],
   ],
+  'script-arguments': [
+    ['- **Run specific unit tests**: `npm run test:unittests -- --grep "pattern"`', ['npm-test.unittests:npm run test:unittests --']],
+    ['- Use `npm run test:unittests` for unit tests (add `-- -- --grep <pattern>` to filter tests, pay attention to the prefix `-- --`)',
+      ['npm-test.unittests:npm run test:unittests -- --']],
+    ['Run `npm test -- ComponentName` for one component.', ['npm-test:npm run test --']],
+    // Arguments without a separator are the package manager's own, and a bare separator passes nothing.
+    ['Run `pnpm test --filter web` or `pnpm lint`.', []],
+    ['Pay attention to the prefix `-- --`.', []],
+  ],
+  'branch-name': [
+    ['- **Pattern:** `publish/<package>-release-<MM-DD>` (e.g., `publish/python-release-03-26`)', []],
+    ['2. Create a new branch. The name must follow the pattern "publish/http-client-java-<version>".', ['publish:publish/http-client-java-<version>']],
+    ['Name feature branches `feat/<ticket>-<slug>`.', ['feat:feat/<ticket>-<slug>']],
+    // Not a branch: a file template, or no branch in sight.
+    ['Put each branch module in `src/<module>/index.ts`.', []],
+    ['Components live in `src/<name>/`.', []],
+  ],
+  preference: [
+    ['1. ✅ `data-testid` attributes (preferred)', ['data-testid:preferred']],
+    ['- Selector priority: accessibility selectors (`getByRole`, `getByLabelText`) > `data-testid` (last resort) > NEVER DOM structure selectors',
+      ['data-testid:last-resort']],
+    ['- `data-testid` for component testing (preferred)', ['data-testid:preferred']],
+    ['6. **CSS selectors** (avoid): only for third-party components', ['css selectors:last-resort']],
+    ['| Selectors | `data-testid` (preferred), then a11y selectors |', ['data-testid:preferred']],
+    // No option right before the annotation: nothing ranked.
+    ['For Azure clients, show both ServiceUri (recommended) and ConnectionString formats', []],
+    ['Use the `gh` CLI to open pull requests against the main branch when you are done (preferred)', []],
+  ],
   directive: [
     ['Never log request bodies or authorization headers.', ['not log request body authorization header']],
     ['Log the full request body at debug level.', ['log request body debug level']],
@@ -145,6 +176,11 @@ describe.each(Object.keys(TABLE))('topic %s', (topic) => {
   it.each((TABLE[topic] ?? []).map(([line, want]) => [line, want] as const))('%s', (line, want) => {
     expect(run(topic, line)).toEqual(want);
   });
+});
+
+it('branch-name: a template under a heading about branches', () => {
+  expect(run('branch-name', '- **Pattern:** `publish/<package>-release-<MM-DD>` (e.g., `publish/python-release-03-26`)', ['Branch Naming Conventions', 'Hotfix releases']))
+    .toEqual(['publish:publish/<package>-release-<MM-DD>']);
 });
 
 it('directive: a clause of a megabyte is read from its head, with the same subject', () => {
@@ -168,8 +204,8 @@ describe('topic registry', () => {
     expect(names[names.length - 1]).toBe('directive');
   });
   it('covers the topics the issue names', () => {
-    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-policy', 'build-command', 'commit-convention', 'directive', 'format-command', 'indentation',
-      'lint-command', 'package-manager', 'protected-paths', 'quote-style', 'runtime-version', 'semicolons', 'test-command']);
+    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'commit-convention', 'directive', 'format-command', 'indentation',
+      'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version', 'script-arguments', 'semicolons', 'test-command']);
   });
 });
 
@@ -189,7 +225,13 @@ describe('comparators', () => {
   it.each<[string, string, boolean]>([
     ['log request body authorization header', 'log request body debug level', true], ['run test suite locally', 'run linter before commit', false],
     ['use any', 'use any', true], ['use any', 'use any test', false], ['commit secret', 'push secret', false],
+    // What each uses differs; they share only where it applies ("in mock tests"), or one runs past its own clause.
+    ['use type-safe mock test', 'use tag cy step mock test', false], ['use selector avoid arbitrary time', 'use arbitrary time period', false],
   ])('sameSubject(%s, %s) = %s', (a, b, want) => expect(sameSubject(a, b)).toBe(want));
+  it.each<[string, string, boolean]>([
+    ['publish/<package>-release-<MM-DD>', 'publish/http-client-java-<version>', false], ['feat/<ticket>-<slug>', 'feat/<id>-<name>', true],
+    ['publish/<package>-release-<MM-DD>', 'publish/java-release-<date>', true], ['users/<alias>/<topic>', 'users/<alias>', false],
+  ])('templatesAgree(%s, %s) = %s', (a, b, want) => expect(templatesAgree(a, b)).toBe(want));
   it.each<[string, string, boolean]>([
     ['src/generated', 'src/generated/schema.ts', true], ['src/gen', 'src/generated', false], ['a.ts', 'a.ts', true],
   ])('pathsOverlap(%s, %s) = %s', (a, b, want) => expect(pathsOverlap(a, b)).toBe(want));

@@ -45,6 +45,23 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
     }
     return { tree, paths };
   }, 50],
+  // Co-attachment is grouped by matched path: n rules that each share a package with one broad rule are n
+  // groups of two, and a block every rule copies is one event per statement, not one per pair of rules.
+  ['n glob rules co-attaching with one broad rule, all copying a block', (n) => {
+    const block = `- ${BOILERPLATE[0]}\n- ${BOILERPLATE[1]}\n`;
+    const tree: Tree = { '.claude/rules/all.md': `---\npaths:\n  - "**/*.ts"\n---\n\n# All\n\n${block}- Use pnpm.\n` };
+    const paths: string[] = [];
+    for (let i = 0; i < n; i++) {
+      tree[`.claude/rules/r${i}.md`] = `---\npaths:\n  - "packages/p${i}/**"\n---\n\n# R${i}\n\n${block}- Use pnpm in p${i}: \`pnpm install\`.\n`;
+      paths.push(`packages/p${i}/src/index.ts`, `packages/p${i}/src/util.ts`);
+    }
+    return { tree, paths };
+  }, 50],
+  ['n glob rules that all attach to every path', (n) => {
+    const tree: Tree = {};
+    for (let i = 0; i < n; i++) tree[`.claude/rules/r${i}.md`] = `---\npaths:\n  - "**/*.ts"\n---\n\n# R${i}\n\n- ${BOILERPLATE[0]}\n- ${BOILERPLATE[1]}\n- Rule ${i} notes.\n`;
+    return { tree, paths: Array.from({ length: 200 }, (_, i) => `src/m${i % 20}/f${i}.ts`) };
+  }, 50],
   // Every " - " a place a dash remark could start, and a code span at the very end: each start is refused.
   ['one statement with n dashes before a code span', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${'keep it short - '.repeat(n)}\`end\`\n`,
@@ -53,6 +70,14 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
   ['declared minimums followed by n spaces', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n${'- **Go**: >= 1.26 '.concat(' '.repeat(n), 'x\n').repeat(5)}- node version${' '.repeat(n)}20\n`,
     'CLAUDE.md': `# B\n\n- **Node.js:**${' '.repeat(n)}x\n` } }), 4000],
+  ['one statement with n ranked options', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `\`opt${i}\` (preferred) > **o${i}** (fallback)`).join(' > ')}\n`,
+    'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `\`opt${i}\` (last resort)`).join(' > ')}\n` } }), 500],
+  // Templates are compared within one kind of branch only (their first segment), like runtime versions within one
+  // runtime: n kinds that disagree cost n comparisons. Within one kind the comparisons are capped by findings_per_topic.
+  ['n kinds of branch, each named two ways', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n## Branches\n\n${Array.from({ length: n }, (_, i) => `- \`k${i}/<pkg>-release-<date>\``).join('\n')}\n`,
+    'CLAUDE.md': `# B\n\n## Branches\n\n${Array.from({ length: n }, (_, i) => `- \`k${i}/<pkg>-<version>\``).join('\n')}\n` } }), 200],
   ['one statement with n commands', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `run \`npm install p${i}\` then \`npm test\``).join(', ')}.\n`,
     'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `run \`yarn add q${i}\` and \`yarn test\``).join(', ')}.\n` } }), 500],

@@ -35,6 +35,17 @@ function segmentGlobs(n: number): ResolveInput {
   return input(tree, paths);
 }
 
+/** n rules sharing a broad glob, each also naming one of its paths: n distinct sets of globs on n paths, one set of rules (co-attachment). */
+function sharedBroadGlob(n: number): ResolveInput {
+  const tree: Tree = { 'AGENTS.md': '# Guide\n\n- Use pnpm.\n' };
+  const paths: string[] = [];
+  for (let i = 0; i < n; i++) {
+    tree[`.claude/rules/r${i}.md`] = `---\npaths:\n  - "docs/**"\n  - "docs/d${i}.md"\n---\n\n- Rule ${i}.\n`;
+    paths.push(`docs/d${i}.md`);
+  }
+  return input(tree, paths);
+}
+
 describe('resolve doubles at most linearly', () => {
   it('n directories of instruction files pasting boilerplate, with n glob rules', async () => {
     const d = await doubling((n) => {
@@ -54,6 +65,12 @@ describe('resolve doubles at most linearly', () => {
   it('n rules naming their own directory below a wildcard, each beside a broad glob (segment index, union count)', async () => {
     const d = await doubling(segmentGlobs, resolve, { n: 200 });
     console.log(describeDoubling('resolve, segment globs', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it('n rules sharing a broad glob, each also naming one path it matches (co-attachment groups, not rules × paths)', async () => {
+    const d = await doubling(sharedBroadGlob, resolve, { n: 200 });
+    console.log(describeDoubling('resolve, shared broad glob', d));
     expect(d.ratio).toBeLessThan(MAX_RATIO);
   });
 });

@@ -2,9 +2,12 @@
  * directive (fallback): the polarity of an imperative — "never log request
  * bodies" against "log the full request body". Runs only on clauses no other
  * extractor recognised. The subject is the verb and up to five content words
- * after it, stemmed; two subjects meet when the verbs are equal and they share
- * at least two words (or all of a one-word object), so "never run the full
- * suite" and "run the linter" stay apart.
+ * after it, stemmed; two subjects meet when the verbs are equal, they share
+ * at least two words (or all of a one-word object) and each one's first
+ * object word is among the other's: "never run the full suite" and "run the
+ * linter" stay apart, and so do "use `jest.mocked()` for type-safe mocks in
+ * tests" and "do not use tags in mock tests", which share only where they
+ * apply, not what they use.
  */
 import type { Clause } from '../statements.js';
 import type { Finding, TopicExtractor } from './types.js';
@@ -65,11 +68,11 @@ function extract(clause: Clause): Finding[] {
   return [{ value: subject.join(' '), negated: neg !== null, key: '', at: lead }];
 }
 
-/** Same verb, and two shared object words (or the whole of a one-word object). */
+/** Same verb, each head object word among the other's objects, and two shared object words (or the whole of a one-word object). */
 export function sameSubject(a: string, b: string): boolean {
   const [va, ...oa] = a.split(' ');
   const [vb, ...ob] = b.split(' ');
-  if (va !== vb) return false;
+  if (va !== vb || !ob.includes(oa[0] as string) || !oa.includes(ob[0] as string)) return false;
   const shared = oa.filter((w) => ob.includes(w)).length;
   return shared >= 2 || (shared === 1 && (oa.length === 1 || ob.length === 1) && oa.length === ob.length);
 }

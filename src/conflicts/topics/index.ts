@@ -9,20 +9,23 @@ import { testCommand } from './test-command.js';
 import { buildCommand } from './build-command.js';
 import { lintCommand } from './lint-command.js';
 import { formatCommand } from './format-command.js';
+import { scriptArguments } from './script-arguments.js';
 import { indentation } from './indentation.js';
 import { quoteStyle } from './quote-style.js';
 import { semicolons } from './semicolons.js';
 import { runtimeVersion } from './runtime-version.js';
 import { commitConvention } from './commit-convention.js';
 import { branchPolicy } from './branch-policy.js';
+import { branchName } from './branch-name.js';
 import { protectedPaths } from './protected-paths.js';
+import { preference } from './preference.js';
 import { directive } from './directive.js';
 
 export type { Finding, TopicExtractor } from './types.js';
 
 export const TOPICS: readonly TopicExtractor[] = [
-  packageManager, testCommand, buildCommand, lintCommand, formatCommand, indentation, quoteStyle, semicolons,
-  runtimeVersion, commitConvention, branchPolicy, protectedPaths, directive,
+  packageManager, testCommand, buildCommand, lintCommand, formatCommand, scriptArguments, indentation, quoteStyle, semicolons,
+  runtimeVersion, commitConvention, branchPolicy, branchName, protectedPaths, preference, directive,
 ];
 
 export function topicByName(name: string): TopicExtractor | undefined {

@@ -16,6 +16,18 @@ export interface Finding {
   key: string;
   /** Offset of the match within the clause. */
   at: number;
+  /**
+   * A keyed copy of an unkeyed finding of the same clause (package-manager: the tool that runs
+   * one step), for comparison only: compared when the two sources' unkeyed findings agree, so one
+   * disagreement is one event, and not listed as a prescription of its own.
+   */
+  refines?: true;
+}
+
+/** Where a clause stands: its statement (as written) and the heading path of its rule. */
+export interface ClauseContext {
+  statement: string;
+  headings: readonly string[];
 }
 
 export interface TopicExtractor {
@@ -26,7 +38,8 @@ export interface TopicExtractor {
   fallback?: boolean;
   /** Two different positive values on this topic contradict each other. */
   exclusive: boolean;
-  extract(clause: Clause): Finding[];
+  /** `where`: the clause's whole statement and the headings above it, for a topic that needs its subject named nearby. */
+  extract(clause: Clause, where?: ClauseContext): Finding[];
   /** Same subject for polarity conflicts, compatible for exclusive values; default: equality. */
   compatible?(a: string, b: string): boolean;
   /**
