@@ -18,7 +18,9 @@
  * Every stage result is plain data (no functions, nothing mutated after it
  * is returned), so it can be cached and compared. Writing the bundle is a
  * separate step (emit), so a library caller can inspect a result without
- * touching the disk.
+ * touching the disk. The build cache (src/cache) stays outside too: a caller
+ * may read the inputs first (steps 1–2, `ahead`), pass the token counts it
+ * kept (`knownTokens`) and keep those the result reports (`countedTokens`).
  */
 import { join } from 'node:path';
 import semver from 'semver';
@@ -31,14 +33,14 @@ import { loadFrontmatterSchemas } from './config/frontmatter-schemas.js';
 import { policyOfTree } from './source/policy-of-tree.js';
 import type { RepoSource } from './source/repo-source.js';
 import type { OnStage } from './compile-stages.js';
-import { readInputs } from './discover/read-inputs.js';
-import type { Discovered } from './discover/discover.js';
+import { readInputs, type Inputs } from './discover/read-inputs.js';
+import type { Discovered, DiscoverOptions } from './discover/discover.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
 import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
 import { runLint } from './validate/lint-rules.js';
-import { tokenCounter } from './validate/token-count.js';
+import { tokenCounter, type TokenCounts } from './validate/token-count.js';
 import { applySeverities, severityDecision } from './validate/severity.js';
 import { secretSites } from './validate/lint/secrets.js';
 import { startBackground, type Background } from './worker/pool.js';
@@ -80,6 +82,18 @@ export interface CompileOptions {
   source?: RepoSource | null;
   /** Told as each stage starts, with the count of what it works on (the CLI's progress line). */
   onStage?: OnStage;
+  /**
+   * Token counts an earlier build kept (src/cache), by encoding and sha256 of the text: texts
+   * found there are not counted again. Given (even empty), the result's `countedTokens` holds
+   * every count this build used, for the cache to keep.
+   */
+  knownTokens?: TokenCounts | null;
+}
+
+/** Steps 1 and 2 done ahead of compile() (the build memo looks at the inputs before compiling). */
+export interface ReadInputs {
+  policy: Policy;
+  read: StageResult<Inputs>;
 }
 
 export interface CompileResult {
@@ -106,37 +120,60 @@ export interface CompileResult {
    * rendered context (variants, attachments) holds secrets verbatim: it is the agent's input.
    */
   redactions: Redactions;
+  /** With `knownTokens`: every digest-keyed token count this build used (encoding → sha256 → count); else null. */
+  countedTokens: TokenCounts | null;
 }
 
-export async function compile(options: CompileOptions = {}): Promise<CompileResult> {
+export async function compile(options: CompileOptions = {}, ahead?: ReadInputs): Promise<CompileResult> {
   const revision = options.revision ?? '0.1.0';
   if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
-  const repoDir = options.repoDir ?? '.';
   // 1. The policy, and the worker.
-  const loaded = options.source ? policyOfTree(repoDir, options.source, options.policyFile) : loadPolicy(repoDir, options.policyFile);
-  if (loaded.diagnostics.some((d) => d.severity === 'error')) {
-    throw new PolicyError(loaded.diagnostics);
-  }
-  const { policy: configured } = loaded.value;
-  const policy = options.severity ? { ...configured, severity: { ...configured.severity, ...options.severity } } : configured;
+  const policy = ahead?.policy ?? compilePolicy(options);
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.
   const background = startBackground(policy.tokenizer, (policy.profiles?.enabled ?? DEFAULT_ENABLED_PROFILES).length > 0);
+  const known = options.knownTokens ?? null;
+  // Posted first, so the worker takes the known counts before any count job.
+  const ledger = known ? background.startLedger(known) : null;
   try {
-    return await compileWith(options, policy, revision, background);
+    const read = ahead?.read ?? await readCompileStage(options, policy);
+    const result = await compileWith(options, policy, revision, background, read);
+    if (ledger) await ledger;
+    return { ...result, countedTokens: ledger ? await background.takeLedger() : null };
   } finally {
     await background.close();
   }
 }
 
-async function compileWith(options: CompileOptions, policy: Policy, revision: string, background: Background): Promise<CompileResult> {
+/** Step 1: the effective policy (of the work tree, or of the commit's tree compiled); PolicyError when it has errors. */
+export function compilePolicy(options: CompileOptions): Policy {
   const repoDir = options.repoDir ?? '.';
+  const loaded = options.source ? policyOfTree(repoDir, options.source, options.policyFile) : loadPolicy(repoDir, options.policyFile);
+  if (loaded.diagnostics.some((d) => d.severity === 'error')) {
+    throw new PolicyError(loaded.diagnostics);
+  }
+  const { policy: configured } = loaded.value;
+  return options.severity ? { ...configured, severity: { ...configured.severity, ...options.severity } } : configured;
+}
+
+/** What step 2 reads with: discovery's options for these compile options. */
+export function discoverOptionsOf(options: CompileOptions, policy: Policy): DiscoverOptions {
+  const repoDir = options.repoDir ?? '.';
+  return { repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
+    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null };
+}
+
+/** Step 2: read the inputs. */
+function readCompileStage(options: CompileOptions, policy: Policy): Promise<StageResult<Inputs>> {
+  (options.onStage ?? ((): void => undefined))('discover');
+  return readInputs(discoverOptionsOf(options, policy), options.onStage);
+}
+
+async function compileWith(options: CompileOptions, policy: Policy, revision: string, background: Background,
+  read: StageResult<Inputs>): Promise<Omit<CompileResult, 'countedTokens'>> {
   const diagnostics: Diagnostic[] = [];
   const stage = options.onStage ?? ((): void => undefined);
-  // 2. Read the inputs.
-  stage('discover');
-  const read = await readInputs({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
-    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null }, stage);
+  // 2. The inputs, read.
   pushAll(diagnostics, read.diagnostics);
   const { discovered, docs, imports } = read.value;
   // 3. Frontmatter.
@@ -189,7 +226,7 @@ interface Parts {
 }
 
 /** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
-function assemble(p: Parts): CompileResult {
+function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
   const redactions = redactionsOf(secretSites(p.docs.values()));
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
   const events = redactDeep(p.conflicts.value, redactions);
@@ -241,7 +278,7 @@ function lintInputs(files: readonly SourceFile[], docs: ReadonlyMap<string, Pars
 // Lives in a leaf module so the CLI can recognise it without loading the pipeline.
 export { PolicyError };
 
-/** The current UTC date: the only clock read in the pipeline, for override expiry. */
-function utcToday(): string {
+/** The current UTC date: the only clock read in the pipeline, for override expiry (the build cache dates its memo by it too). */
+export function utcToday(): string {
   return new Date().toISOString().slice(0, 10);
 }
