@@ -24,7 +24,7 @@ import type { Policy } from '../config/policy.js';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Discovered } from '../discover/discover.js';
 import type { ImportRead } from '../discover/import-reads.js';
-import type { BuildReport } from '../report/reporters/types.js';
+import type { BuildReport, FrameLines } from '../report/reporters/types.js';
 import type { StageResult } from '../types.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { sha256Hex } from '../util/hash.js';
@@ -98,7 +98,14 @@ export function decodeMemo(body: Buffer): MemoRecord | null {
       && typeof (x as ImportRead).rel === 'string' && typeof (x as ImportRead).id === 'string' && typeof (x as ImportRead).outcome === 'string'
       && (typeof (x as ImportRead).real === 'string' || (x as ImportRead).real === null))
     && r.stamp.every((e) => Array.isArray(e) && e.length === 3 && typeof e[0] === 'string' && typeof e[1] === 'number' && typeof e[2] === 'number');
-  return ok ? (value as MemoRecord) : null;
+  if (!ok) return null;
+  // JSON gives plain objects; the report's frame lines are null-prototype maps (file and line
+  // keys are data), and reporters treat them as such.
+  const lines = Object.create(null) as FrameLines;
+  for (const [file, perFile] of Object.entries((report.lines ?? {}) as Record<string, Record<string, string>>)) {
+    lines[file] = Object.assign(Object.create(null) as Record<string, string>, perFile);
+  }
+  return { ...(value as MemoRecord), report: { ...(report as unknown as BuildReport), lines } };
 }
 
 /** The recorded report as this run prints it: its own places and outcome, and its own cache notes. */
