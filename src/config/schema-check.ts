@@ -2,24 +2,32 @@
  * JSON Schema validation (ajv, draft 2020-12) whose errors point at the
  * offending key's line and column in the YAML source, not at a JSON pointer.
  */
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type Ajv2020Module from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import type { Span } from '../types.js';
 import { diag, NO_SPAN, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 type AjvCtor = typeof Ajv2020Module.default;
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: InstanceType<AjvCtor>) => void;
+const require = createRequire(import.meta.url);
 
 const cache = new Map<string, ValidateFunction>();
 
-/** Compile (once per $id) a schema object. */
+/**
+ * Compile (once per $id) a schema object. ajv is loaded on first use only: the
+ * policy and the manifest are checked by generated code (scripts/gen-validators.mjs),
+ * so a command that compiles no other schema never loads it (about 100 ms).
+ */
 export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
   const id = String(schema.$id ?? JSON.stringify(schema));
   let fn = cache.get(id);
   if (!fn) {
+    const ajvModule = require('ajv/dist/2020.js') as { default?: AjvCtor } & AjvCtor;
+    const formatsModule = require('ajv-formats') as { default?: typeof addFormatsModule } & typeof addFormatsModule;
+    const Ajv2020 = ajvModule.default ?? ajvModule;
+    const addFormats = (formatsModule.default ?? formatsModule) as unknown as (ajv: InstanceType<AjvCtor>) => void;
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     addFormats(ajv);
     fn = ajv.compile(schema);
