@@ -13,12 +13,13 @@
  * (RC1009) and a cold build, never a failure. A cache git tracks is never
  * used (cache-dir.ts, RC1010). Writes that fail are a note (RC1011).
  */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Policy } from '../config/policy.js';
 import { applySeverities, severityDecision } from '../validate/severity.js';
 import type { TokenCounts } from '../validate/token-count.js';
-import { readCacheFile, writeCacheFile, type CacheHeader } from './cache-file.js';
+import { MAX_CACHE_FILE, readCacheFile, writeCacheFile, type CacheHeader } from './cache-file.js';
 import { CACHE_PREFIX, makeCacheDir, openCacheDir } from './cache-dir.js';
 import { compilerIdentity } from './compiler-identity.js';
 import { decodeMemo, encodeMemo, type MemoRecord } from './build-memo.js';
@@ -63,6 +64,15 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
   let unwritable = false;
   const write = (name: string, policy: string | null, body: Buffer): void => {
     if (unwritable || !writes) return;
+    // A file the next build would refuse to read is not written (nor is the old one kept).
+    if (body.length > MAX_CACHE_FILE - 4096) {
+      try {
+        rmSync(join(dir, name), { force: true });
+      } catch {
+        // a stale file it cannot remove is refused by its header on the next read anyway (another fingerprint)
+      }
+      return;
+    }
     const failed = makeCacheDir(dir) ?? writeCacheFile(dir, name, header(name, policy), body);
     if (failed === null) return;
     unwritable = true;
