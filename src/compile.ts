@@ -22,19 +22,15 @@
  * may read the inputs first (steps 1–2, `ahead`), pass the token counts it
  * kept (`knownTokens`) and keep those the result reports (`countedTokens`).
  */
-import { join } from 'node:path';
 import semver from 'semver';
 import type { Attachment, ParsedDoc, SourceFile, StageResult, Variant } from './types.js';
-import { loadPolicy } from './config/load-policy.js';
 import { PolicyError } from './config/policy-error.js';
 import { compilerVersion } from './config/package-files.js';
 import { policyDigest, type Policy } from './config/policy.js';
 import { loadFrontmatterSchemas } from './config/frontmatter-schemas.js';
-import { policyOfTree } from './source/policy-of-tree.js';
-import type { RepoSource } from './source/repo-source.js';
-import type { OnStage } from './compile-stages.js';
+import { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions } from './compile-options.js';
 import { readInputs, type Inputs } from './discover/read-inputs.js';
-import type { Discovered, DiscoverOptions } from './discover/discover.js';
+import type { Discovered } from './discover/discover.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
 import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
@@ -50,45 +46,10 @@ import type { ProfileFits } from './profiles/evaluate.js';
 import { finishConflicts, scanConflicts, type ConflictEvent } from './conflicts/detect.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
-import { sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
+import { sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
 import { UsageError } from './util/errors.js';
 import { pushAll } from './util/push-all.js';
-
-export interface CompileOptions {
-  /** Repository directory (default: the current directory). */
-  repoDir?: string;
-  /** Managed-layer directory; overrides the policy's managed.dir. */
-  managedDir?: string | null;
-  /** Policy file; default `.rulec/policy.yaml` in the repo when present. */
-  policyFile?: string;
-  /** Include personal, unreviewed files (CLAUDE.local.md …). */
-  includeLocal?: boolean;
-  /** Home directory whose personal agent files form the user layer (explain only; never in a bundle). */
-  userHome?: string | null;
-  /** Where bundles are written (default `<repo>/bundles`); never read as input. */
-  outDir?: string;
-  /**
-   * Today's date (YYYY-MM-DD), for the expiry of conflict overrides only; the CLI
-   * passes the UTC date. It never enters the manifest: an expired override is an
-   * error, so no bundle is written with one.
-   */
-  today?: string;
-  /** Semver recorded as the bundle revision (default 0.1.0). */
-  revision?: string;
-  /** One-off severity overrides (`--severity CODE=LEVEL`), merged over the policy's `severity:`. */
-  severity?: Readonly<Record<string, Severity | 'off'>>;
-  /** Compile a commit's tree read from git objects (src/source) instead of the work tree at repoDir. */
-  source?: RepoSource | null;
-  /** Told as each stage starts, with the count of what it works on (the CLI's progress line). */
-  onStage?: OnStage;
-  /**
-   * Token counts an earlier build kept (src/cache), by encoding and sha256 of the text: texts
-   * found there are not counted again. Given (even empty), the result's `countedTokens` holds
-   * every count this build used, for the cache to keep.
-   */
-  knownTokens?: TokenCounts | null;
-}
 
 /** Steps 1 and 2 done ahead of compile() (the build memo looks at the inputs before compiling). */
 export interface ReadInputs {
@@ -143,24 +104,6 @@ export async function compile(options: CompileOptions = {}, ahead?: ReadInputs):
   } finally {
     await background.close();
   }
-}
-
-/** Step 1: the effective policy (of the work tree, or of the commit's tree compiled); PolicyError when it has errors. */
-export function compilePolicy(options: CompileOptions): Policy {
-  const repoDir = options.repoDir ?? '.';
-  const loaded = options.source ? policyOfTree(repoDir, options.source, options.policyFile) : loadPolicy(repoDir, options.policyFile);
-  if (loaded.diagnostics.some((d) => d.severity === 'error')) {
-    throw new PolicyError(loaded.diagnostics);
-  }
-  const { policy: configured } = loaded.value;
-  return options.severity ? { ...configured, severity: { ...configured.severity, ...options.severity } } : configured;
-}
-
-/** What step 2 reads with: discovery's options for these compile options. */
-export function discoverOptionsOf(options: CompileOptions, policy: Policy): DiscoverOptions {
-  const repoDir = options.repoDir ?? '.';
-  return { repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
-    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null };
 }
 
 /** Step 2: read the inputs. */
@@ -277,8 +220,5 @@ function lintInputs(files: readonly SourceFile[], docs: ReadonlyMap<string, Pars
 
 // Lives in a leaf module so the CLI can recognise it without loading the pipeline.
 export { PolicyError };
-
-/** The current UTC date: the only clock read in the pipeline, for override expiry (the build cache dates its memo by it too). */
-export function utcToday(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+// Step 1 and the options, in a module of their own: the build cache reads the inputs without loading the pipeline.
+export { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions };

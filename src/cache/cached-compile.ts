@@ -15,10 +15,10 @@
  *    with the token counts the cache kept, and keep the counts this build
  *    used. The caller keeps the memo once it has written the bundle.
  */
-import { compile, compilePolicy, discoverOptionsOf, utcToday, type CompileOptions, type CompileResult } from '../compile.js';
+import type { CompileResult } from '../compile.js';
+import { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions } from '../compile-options.js';
 import { discover } from '../discover/discover.js';
 import { rereadImports, type ImportRead } from '../discover/import-reads.js';
-import { followInputs } from '../discover/read-inputs.js';
 import { repoReader } from '../discover/repo-reader.js';
 import { policyDigest, type Policy } from '../config/policy.js';
 import type { BuildReport } from '../report/reporters/types.js';
@@ -40,13 +40,14 @@ export interface MemoBasis {
 
 /** compile(), seeded with the cache's token counts; the counts it used are kept for the next run. */
 export async function compileCounted(options: CompileOptions, cache: BuildCache): Promise<CompileResult> {
+  const { compile } = await import('../compile.js');
   const result = await compile({ ...options, knownTokens: cache.knownTokens() });
   keepCounts(cache, result.countedTokens);
   return result;
 }
 
 export async function compileOrReplay(options: CompileOptions, cache: BuildCache, reuse: (record: MemoRecord) => boolean): Promise<CachedBuild> {
-  if (!cache.enabled) return { kind: 'compiled', result: await compile(options), memo: null };
+  if (!cache.enabled) return { kind: 'compiled', result: await (await import('../compile.js')).compile(options), memo: null };
   const dated = { ...options, today: options.today ?? utcToday() };
   const policy = compilePolicy(dated);
   const discoverOptions = discoverOptionsOf(dated, policy);
@@ -60,6 +61,8 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
       maxBytes: policy.discover.max_file_bytes });
     if (key(reads) === record.fingerprint && reuse(record)) return { kind: 'replay', record, policy };
   }
+  // The pipeline is loaded only now: a replay never needs it.
+  const [{ compile }, { followInputs }] = await Promise.all([import('../compile.js'), import('../discover/read-inputs.js')]);
   const read = followInputs(found, discoverOptions, dated.onStage);
   const result = await compile({ ...dated, knownTokens: cache.knownTokens() }, { policy, read });
   keepCounts(cache, result.countedTokens);
