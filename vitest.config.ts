@@ -26,6 +26,9 @@ export default defineConfig({
     // Builds the shared fixture repositories once (test/helpers/repo-cache.ts).
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
+    // Shared fixture trees are read-only (test/helpers/repo-cache.ts), and `rulec build` writes its
+    // cache into the repository it builds: off unless a test turns it on (test/cache/*.test.ts).
+    env: { RULEC_NO_CACHE: '1' },
     hookTimeout: 120_000,
     // Child processes, not worker threads: tests spawn git and rulec hundreds of times, and Linux
     // forks the whole parent to spawn — with threads that was one process holding every worker's

@@ -73,11 +73,12 @@ async function main() {
       cli: { type: 'string', default: path.join(REPO_ROOT, 'dist', 'cli', 'bin.js') },
       out: { type: 'string', default: path.join(BENCH_DIR, 'results.json') },
       peer: { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
-    console.log('usage: node bench/run.mjs [--runs 3] [--files 100000] [--dirs N] [--instruction-files N] [--rules N] [--seed 1] [--cli PATH] [--peer PATH] [--out FILE]');
+    console.log('usage: node bench/run.mjs [--runs 3] [--files 100000] [--dirs N] [--instruction-files N] [--rules N] [--seed 1] [--cli PATH] [--peer PATH] [--out FILE] [--only floor,cold,warm,edit,explain,open,explain-fresh,peer]');
     return;
   }
   const runs = Number(values.runs);
@@ -117,11 +118,21 @@ async function main() {
   const tmpBase = fs.mkdtempSync(path.join(os.tmpdir(), 'rulec-bench-'));
   const deep = repo.deepPath;
   const rel = (p) => (p.startsWith(REPO_ROOT) ? path.relative(REPO_ROOT, p) : p);
+  // The build cache (<repo>/.rulec/cache/) is removed before each cold build, so it is cold; the
+  // warm build is the same command again (nothing changed: answered from the cache); the edit
+  // build changes one instruction file first (restored after it, at the end of the round).
+  const cacheDir = path.join(repo.dir, '.rulec', 'cache');
+  // A nested AGENTS.md (the first one git lists two directories down): a typical one-file edit.
+  const nested = execFileSync('git', ['ls-files', '-z', '--', ':(glob)*/*/AGENTS.md'], { cwd: repo.dir, maxBuffer: 1 << 26 }).toString().split('\0').filter(Boolean).sort()[0];
+  const edited = path.join(repo.dir, nested ?? 'AGENTS.md');
   const commands = [
     { id: 'floor', label: 'floor (git ls-files + sha256)', args: () => [FLOOR, repo.dir] },
-    { id: 'cold', label: 'build (cold)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out] },
-    { id: 'warm', label: 'build (warm)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out] },
+    { id: 'cold', label: 'build (cold)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out], before: () => fs.rmSync(cacheDir, { recursive: true, force: true }) },
+    { id: 'warm', label: 'build (warm, nothing changed)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out] },
   ];
+  const editRow = { id: 'edit', label: 'build (warm, one instruction file edited)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out],
+    before: (r) => { r.restore = fs.readFileSync(edited); fs.appendFileSync(edited, `\n- Edited by the bench in round ${r.round}.\n`); },
+    after: (r) => { if (r.restore) fs.writeFileSync(edited, r.restore); } };
   if (explainFlags) {
     const explainArgs = (r) => [cli, 'explain', deep, '--repo', repo.dir, ...(bundleFlag ? [bundleFlag, bundleDir(r.out)] : []), '--format', 'json'];
     commands.push({ id: 'explain', label: 'explain (bundle)', args: explainArgs });
@@ -141,14 +152,26 @@ async function main() {
   } else {
     console.log('bench: no peer installed (claude-code-lint: npm i -g claude-code-lint, or --peer PATH); no side-by-side row');
   }
+  // Last in a round: the explain rows read the bundle the warm build left.
+  commands.push(editRow);
+  const only = values.only ? new Set(values.only.split(',')) : null;
+  if (only) {
+    for (let i = commands.length - 1; i >= 0; i--) if (!only.has(commands[i].id) && commands[i].id !== 'floor') commands.splice(i, 1);
+  }
   const samples = Object.fromEntries(commands.map((c) => [c.id, []]));
   let bundle = null;
   try {
     for (let i = 0; i < runs; i++) {
-      const round = { out: path.join(tmpBase, `out-${i}`) }; // does not exist yet: a fresh out dir
+      const round = { out: path.join(tmpBase, `out-${i}`), round: i + 1 }; // does not exist yet: a fresh out dir
       for (const c of commands) {
         process.stdout.write(`bench: round ${i + 1}/${runs} ${c.label}… `);
-        const r = await measure(c.args(round));
+        c.before?.(round);
+        let r;
+        try {
+          r = await measure(c.args(round));
+        } finally {
+          c.after?.(round);
+        }
         samples[c.id].push(r);
         console.log(`${r.ms.toFixed(0)} ms, exit ${r.code ?? r.signal}`);
         if (r.code !== 0 && r.code !== 1 && c.id !== 'peer') {
@@ -206,6 +229,7 @@ async function main() {
   for (const row of table) console.log(fmt(row));
   if (bundle) console.log(`bundle: ${bundle.files} files, ${(bundle.bytes / 1024 / 1024).toFixed(2)} MiB`);
   if (explainFlags) console.log(`explain path: ${deep}`);
+  if (samples.edit) console.log(`edited file: ${path.relative(repo.dir, edited)}`);
   const open = rows.find((r) => r.id === 'open');
   if (open?.inProcessMs) {
     const p = open.inProcessMs;

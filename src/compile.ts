@@ -18,27 +18,25 @@
  * Every stage result is plain data (no functions, nothing mutated after it
  * is returned), so it can be cached and compared. Writing the bundle is a
  * separate step (emit), so a library caller can inspect a result without
- * touching the disk.
+ * touching the disk. The build cache (src/cache) stays outside too: a caller
+ * may read the inputs first (steps 1–2, `ahead`), pass the token counts it
+ * kept (`knownTokens`) and keep those the result reports (`countedTokens`).
  */
-import { join } from 'node:path';
 import semver from 'semver';
 import type { Attachment, ParsedDoc, SourceFile, StageResult, Variant } from './types.js';
-import { loadPolicy } from './config/load-policy.js';
 import { PolicyError } from './config/policy-error.js';
 import { compilerVersion } from './config/package-files.js';
 import { policyDigest, type Policy } from './config/policy.js';
 import { loadFrontmatterSchemas } from './config/frontmatter-schemas.js';
-import { policyOfTree } from './source/policy-of-tree.js';
-import type { RepoSource } from './source/repo-source.js';
-import type { OnStage } from './compile-stages.js';
-import { readInputs } from './discover/read-inputs.js';
+import { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions } from './compile-options.js';
+import { readInputs, type Inputs } from './discover/read-inputs.js';
 import type { Discovered } from './discover/discover.js';
 import { resolve, type Resolution } from './resolve/resolve.js';
 import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
 import { runLint } from './validate/lint-rules.js';
-import { tokenCounter } from './validate/token-count.js';
+import { tokenCounter, type TokenCounts } from './validate/token-count.js';
 import { applySeverities, severityDecision } from './validate/severity.js';
 import { secretSites } from './validate/lint/secrets.js';
 import { startBackground, type Background } from './worker/pool.js';
@@ -48,38 +46,15 @@ import type { ProfileFits } from './profiles/evaluate.js';
 import { finishConflicts, scanConflicts, type ConflictEvent } from './conflicts/detect.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
-import { sortDiagnostics, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
+import { sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
 import { UsageError } from './util/errors.js';
 import { pushAll } from './util/push-all.js';
 
-export interface CompileOptions {
-  /** Repository directory (default: the current directory). */
-  repoDir?: string;
-  /** Managed-layer directory; overrides the policy's managed.dir. */
-  managedDir?: string | null;
-  /** Policy file; default `.rulec/policy.yaml` in the repo when present. */
-  policyFile?: string;
-  /** Include personal, unreviewed files (CLAUDE.local.md …). */
-  includeLocal?: boolean;
-  /** Home directory whose personal agent files form the user layer (explain only; never in a bundle). */
-  userHome?: string | null;
-  /** Where bundles are written (default `<repo>/bundles`); never read as input. */
-  outDir?: string;
-  /**
-   * Today's date (YYYY-MM-DD), for the expiry of conflict overrides only; the CLI
-   * passes the UTC date. It never enters the manifest: an expired override is an
-   * error, so no bundle is written with one.
-   */
-  today?: string;
-  /** Semver recorded as the bundle revision (default 0.1.0). */
-  revision?: string;
-  /** One-off severity overrides (`--severity CODE=LEVEL`), merged over the policy's `severity:`. */
-  severity?: Readonly<Record<string, Severity | 'off'>>;
-  /** Compile a commit's tree read from git objects (src/source) instead of the work tree at repoDir. */
-  source?: RepoSource | null;
-  /** Told as each stage starts, with the count of what it works on (the CLI's progress line). */
-  onStage?: OnStage;
+/** Steps 1 and 2 done ahead of compile() (the build memo looks at the inputs before compiling). */
+export interface ReadInputs {
+  policy: Policy;
+  read: StageResult<Inputs>;
 }
 
 export interface CompileResult {
@@ -106,37 +81,42 @@ export interface CompileResult {
    * rendered context (variants, attachments) holds secrets verbatim: it is the agent's input.
    */
   redactions: Redactions;
+  /** With `knownTokens`: every digest-keyed token count this build used (encoding → sha256 → count); else null. */
+  countedTokens: TokenCounts | null;
 }
 
-export async function compile(options: CompileOptions = {}): Promise<CompileResult> {
+export async function compile(options: CompileOptions = {}, ahead?: ReadInputs): Promise<CompileResult> {
   const revision = options.revision ?? '0.1.0';
   if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
-  const repoDir = options.repoDir ?? '.';
   // 1. The policy, and the worker.
-  const loaded = options.source ? policyOfTree(repoDir, options.source, options.policyFile) : loadPolicy(repoDir, options.policyFile);
-  if (loaded.diagnostics.some((d) => d.severity === 'error')) {
-    throw new PolicyError(loaded.diagnostics);
-  }
-  const { policy: configured } = loaded.value;
-  const policy = options.severity ? { ...configured, severity: { ...configured.severity, ...options.severity } } : configured;
+  const policy = ahead?.policy ?? compilePolicy(options);
   // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
   // then counts tokens and evaluates agent profiles while this thread lints.
   const background = startBackground(policy.tokenizer, (policy.profiles?.enabled ?? DEFAULT_ENABLED_PROFILES).length > 0);
+  const known = options.knownTokens ?? null;
+  // Posted first, so the worker takes the known counts before any count job.
+  const ledger = known ? background.startLedger(known) : null;
   try {
-    return await compileWith(options, policy, revision, background);
+    const read = ahead?.read ?? await readCompileStage(options, policy);
+    const result = await compileWith(options, policy, revision, background, read);
+    if (ledger) await ledger;
+    return { ...result, countedTokens: ledger ? await background.takeLedger() : null };
   } finally {
     await background.close();
   }
 }
 
-async function compileWith(options: CompileOptions, policy: Policy, revision: string, background: Background): Promise<CompileResult> {
-  const repoDir = options.repoDir ?? '.';
+/** Step 2: read the inputs. */
+function readCompileStage(options: CompileOptions, policy: Policy): Promise<StageResult<Inputs>> {
+  (options.onStage ?? ((): void => undefined))('discover');
+  return readInputs(discoverOptionsOf(options, policy), options.onStage);
+}
+
+async function compileWith(options: CompileOptions, policy: Policy, revision: string, background: Background,
+  read: StageResult<Inputs>): Promise<Omit<CompileResult, 'countedTokens'>> {
   const diagnostics: Diagnostic[] = [];
   const stage = options.onStage ?? ((): void => undefined);
-  // 2. Read the inputs.
-  stage('discover');
-  const read = await readInputs({ repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy,
-    outDir: options.outDir ?? join(repoDir, 'bundles'), userHome: options.userHome ?? null, source: options.source ?? null }, stage);
+  // 2. The inputs, read.
   pushAll(diagnostics, read.diagnostics);
   const { discovered, docs, imports } = read.value;
   // 3. Frontmatter.
@@ -189,7 +169,7 @@ interface Parts {
 }
 
 /** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
-function assemble(p: Parts): CompileResult {
+function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
   const redactions = redactionsOf(secretSites(p.docs.values()));
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
   const events = redactDeep(p.conflicts.value, redactions);
@@ -240,8 +220,5 @@ function lintInputs(files: readonly SourceFile[], docs: ReadonlyMap<string, Pars
 
 // Lives in a leaf module so the CLI can recognise it without loading the pipeline.
 export { PolicyError };
-
-/** The current UTC date: the only clock read in the pipeline, for override expiry. */
-function utcToday(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+// Step 1 and the options, in a module of their own: the build cache reads the inputs without loading the pipeline.
+export { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions };

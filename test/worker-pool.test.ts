@@ -47,6 +47,20 @@ describe('the background worker', () => {
     expect(worker.where).toBe('worker');
   });
 
+  it('keeps a ledger of the counts asked for, seeded with known ones, as the same code does in-process', async () => {
+    const known = new Map([['o200k_base', new Map([['0'.repeat(64), 3]])]]);
+    const ledgers = [];
+    for (const b of [worker, local]) {
+      await b.startLedger(known);
+      await b.count(texts);
+      ledgers.push(await b.takeLedger());
+    }
+    expect(ledgers[0]).toEqual(ledgers[1]);
+    // The 600-space text is the one of 64 code units or more: kept by its digest.
+    expect([...(ledgers[0]?.get('o200k_base')?.keys() ?? [])]).toHaveLength(1);
+    expect(worker.where).toBe('worker');
+  });
+
   it('evaluates agent profiles as the same code does in-process', async () => {
     const remote = await worker.profiles(job);
     expect(remote).toEqual(await local.profiles(job));

@@ -10,7 +10,11 @@ import { newAjv } from './ajv.js';
 
 const cache = new Map<string, ValidateFunction>();
 
-/** Compile (once per $id) a schema object. */
+/**
+ * Compile (once per $id) a schema object. ajv is loaded on first use only: the
+ * policy and the manifest are checked by generated code (scripts/gen-validators.mjs),
+ * so a command that compiles no other schema never loads it (about 100 ms).
+ */
 export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
   const id = String(schema.$id ?? JSON.stringify(schema));
   let fn = cache.get(id);

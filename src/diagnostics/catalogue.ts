@@ -14,6 +14,7 @@ import { CONFLICT_CODES } from './catalogue-conflicts.js';
 import { BUNDLE_CODES } from './catalogue-bundle.js';
 import { DIFF_CODES } from './catalogue-diff.js';
 import { REGISTRY_CODES } from './catalogue-registry.js';
+import { CACHE_CODES } from './catalogue-cache.js';
 
 export type { CatalogueEntry } from './catalogue-entry.js';
 
@@ -98,7 +99,7 @@ const CORE_CODES: CatalogueEntry[] = [
 ];
 
 const CATALOGUE = new Map<string, CatalogueEntry>();
-for (const entry of [...CORE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES, ...BUNDLE_CODES, ...REGISTRY_CODES, ...DIFF_CODES]) {
+for (const entry of [...CORE_CODES, ...CACHE_CODES, ...LINT_CODES, ...VALIDATE_CODES, ...PROFILE_CODES, ...CONFLICT_CODES, ...BUNDLE_CODES, ...REGISTRY_CODES, ...DIFF_CODES]) {
   if (CATALOGUE.has(entry.code)) throw new Error(`duplicate diagnostic code ${entry.code}`);
   CATALOGUE.set(entry.code, entry);
 }

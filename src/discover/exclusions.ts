@@ -1,12 +1,15 @@
 /**
  * What is never an input, as data: the bundle output directory of this run
- * (as a prefix below the repository) and the policy's `discover.exclude`
- * globs. Discovery records them in its result; every reader of the repository
+ * (as a prefix below the repository), the build cache (`.rulec/cache/`,
+ * always) and the policy's `discover.exclude` globs. Discovery records them in its result; every reader of the repository
  * (discovery itself, import following) asks excluder() of the same record.
  */
 import picomatch from 'picomatch';
 import { GLOB_OPTIONS } from '../resolve/glob-index.js';
 import { isBundleOutput, outputPrefix } from './output-dir.js';
+
+/** rulec's build cache below the repository (src/cache/cache-dir.ts): rulec's own output, never an input. */
+export const CACHE_PREFIX = '.rulec/cache/';
 
 export interface Exclusions {
   /** The output directory relative to the repository, with a trailing `/`, when it lies inside it. */
@@ -23,5 +26,5 @@ export function exclusionsOf(rootReal: string, outDir: string | undefined, globs
 export function excluder(x: Exclusions): (path: string) => boolean {
   const byPolicy = x.globs.length === 0 ? () => false : picomatch([...x.globs], GLOB_OPTIONS);
   const prefix = x.outPrefix;
-  return (p) => (prefix !== null && p.startsWith(prefix)) || isBundleOutput(p) || byPolicy(p);
+  return (p) => (prefix !== null && p.startsWith(prefix)) || p.startsWith(CACHE_PREFIX) || isBundleOutput(p) || byPolicy(p);
 }

@@ -19,6 +19,7 @@ import { excluder, type Exclusions } from './exclusions.js';
 import { isBundleOutput } from './output-dir.js';
 import { readConfined } from '../confined/read-confined.js';
 import type { RepoReader } from './repo-reader.js';
+import { importRead, readOf, type ImportRead } from './import-reads.js';
 
 export interface FollowContext {
   roots: ImportRoots & { repoReal: string; managedReal: string | null };
@@ -41,6 +42,8 @@ export interface Followed {
   capped: boolean;
   /** Ids whose read was refused (outside the root, not a regular file …), reported at the import. */
   refused: Set<string>;
+  /** Every read made, in order, with its answer (import-reads.ts). */
+  reads: ImportRead[];
 }
 
 export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<string, ParsedDoc>, ctx: FollowContext): StageResult<Followed> {
@@ -48,7 +51,7 @@ export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<st
   const refused = new Set<string>();
   const absent = new Set<string>();
   const known = new Set(files.map((f) => f.id));
-  const out: Followed = { files: [], docs: new Map(), capped: false, refused };
+  const out: Followed = { files: [], docs: new Map(), capped: false, refused, reads: [] };
   const isExcluded = excluder(ctx.exclusions);
   let frontier = files.slice();
   // One level past the limit, so the resolver can tell "too deep" from "missing".
@@ -68,7 +71,7 @@ export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<st
             return { value: { ...out, capped: true }, diagnostics };
           }
           if (refused.has(t.id) || absent.has(t.id)) continue;
-          const got = readImport(t.root, t.rel, t.id, importer, ctx, isExcluded);
+          const got = readImport(t.root, t.rel, t.id, importer, ctx, isExcluded, out.reads);
           if (got === null) {
             absent.add(t.id); // a file named a thousand times is looked for once
             continue;
@@ -108,12 +111,13 @@ export function withImports(discovered: Discovered, followed: Followed): Discove
 }
 
 function readImport(root: Root, rel: string, id: string, importer: SourceFile, ctx: FollowContext,
-  isExcluded: (path: string) => boolean): SourceFile | { diagnostic: Diagnostic } | null {
+  isExcluded: (path: string) => boolean, reads: ImportRead[]): SourceFile | { diagnostic: Diagnostic } | null {
   // User files are personal: explain shows them, but nothing they import is read.
   if (root === 'user') return null;
   const rootReal = root === 'managed' ? ctx.roots.managedReal : ctx.roots.repoReal;
   if (!rootReal || (root === 'repo' ? isExcluded(rel) : isBundleOutput(rel))) return null;
-  const read = root === 'repo' && ctx.readRepo ? ctx.readRepo(rel, id, ctx.maxBytes) : readConfined(rootReal, rel, id, ctx.maxBytes);
+  const read = readOf(root, rel, id, { readRepo: ctx.readRepo ?? ((r, i, max) => readConfined(rootReal, r, i, max)), managedReal: ctx.roots.managedReal, maxBytes: ctx.maxBytes });
+  reads.push(importRead(root, rel, id, read));
   if (!read.ok) return read.missing ? null : { diagnostic: read.diagnostic };
   return source(root, rel, 'import', importer.layer, importer.scope, read.bytes, read.realRel, importer.tracked);
 }

@@ -22,6 +22,7 @@ import { pushAll } from '../util/push-all.js';
 import { discover, type Discovered, type DiscoverOptions } from './discover.js';
 import { followImports, withImports, type FollowContext } from './follow-imports.js';
 import { repoReader } from './repo-reader.js';
+import type { ImportRead } from './import-reads.js';
 
 export interface Inputs {
   /** Discovery's result, every file read through imports included. */
@@ -30,11 +31,17 @@ export interface Inputs {
   docs: Map<string, ParsedDoc>;
   /** What the resolver needs to expand imports as they were followed. */
   imports: Omit<ImportContext, 'docs' | 'places'>;
+  /** Every read import following made, with its answer (import-reads.ts). */
+  importReads: ImportRead[];
 }
 
 export async function readInputs(options: DiscoverOptions, onStage?: OnStage): Promise<StageResult<Inputs>> {
+  return followInputs(await discover(options), options, onStage);
+}
+
+/** Steps 2–4, on discovery's result: what readInputs does after discover(). */
+export function followInputs(found: StageResult<Discovered>, options: DiscoverOptions, onStage?: OnStage): StageResult<Inputs> {
   const diagnostics: Diagnostic[] = [];
-  const found = await discover(options);
   pushAll(diagnostics, found.diagnostics);
   onStage?.('parse', found.value.files.length);
   const parsed = parseDocs(found.value.files);
@@ -46,12 +53,13 @@ export async function readInputs(options: DiscoverOptions, onStage?: OnStage): P
     exclusions: found.value.exclusions, parse: parseDoc, readRepo: repoReader(found.value.rootReal, options.source ?? null),
   });
   pushAll(diagnostics, followed.diagnostics);
-  const { docs, capped, refused } = followed.value;
+  const { docs, capped, refused, reads } = followed.value;
   return {
     value: {
       discovered: withImports(found.value, followed.value),
       docs: new Map([...parsed.value, ...docs]),
       imports: { roots, maxDepth: policy.imports.max_depth, capped, refused },
+      importReads: reads,
     },
     diagnostics,
   };

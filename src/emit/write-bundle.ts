@@ -104,6 +104,27 @@ function writeInto(outDir: string, b: BundleFiles): string {
 }
 
 /**
+ * A rebuild the build cache answered (src/cache): when `intact` finds
+ * `<out>/<bundle_id>` as the build left it, do what writeBundle does for a
+ * bundle already written — remove stale temps, point `current` at it — and
+ * return its directory; null when it is not (the caller then compiles and
+ * writes it). Errors are writeBundle's.
+ */
+export function reuseBundle(outDir: string, bundleId: string, intact: (dir: string) => boolean): string | null {
+  const dest = join(outDir, bundleId);
+  if (!intact(dest)) return null;
+  try {
+    removeStaleTemps(outDir);
+    pointAt(outDir, bundleId);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string') throw e;
+    throw new UsageError(`cannot write the bundle to ${outDir}: ${WHY[code] ?? code}`);
+  }
+  return dest;
+}
+
+/**
  * `mkdir -p`, one level at a time. Node's recursive mkdirSync never returns
  * on a path under /proc (it retries the ENOENT forever), so `--out /proc/x`
  * hung the build; here each level is one mkdir whose error is final.

@@ -43,12 +43,31 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(JSON_UNSAFE, visibleEscape);
 }
 
-/** Every string inside a JSON-like value made single-line-safe, for text formatters that print its fields. */
+/**
+ * Every string inside a JSON-like value made single-line-safe, for text
+ * formatters that print its fields. A part with nothing to escape is returned
+ * as it is, not copied: a build's report is megabytes of strings, nearly all
+ * of them clean.
+ */
 export function escapeFields<T>(value: T): T {
   if (typeof value === 'string') return oneLine(value) as T;
-  if (Array.isArray(value)) return value.map((v) => escapeFields(v)) as T;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const e = escapeFields(v);
+      if (e !== v) (out ??= value.slice())[i] = e;
+    }
+    return (out ?? value) as T;
+  }
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, escapeFields(v)])) as T;
+    let out: Record<string, unknown> | null = null;
+    for (const [k, v] of Object.entries(value)) {
+      const e = escapeFields(v);
+      // defineProperty, not assignment: a key named __proto__ stays a key.
+      if (e !== v) Object.defineProperty((out ??= { ...(value as Record<string, unknown>) }), k, { value: e, enumerable: true, writable: true, configurable: true });
+    }
+    return (out ?? value) as T;
   }
   return value;
 }

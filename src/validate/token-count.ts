@@ -35,6 +35,8 @@ interface Engine {
   pieces: Map<string, number>;
   /** Whole texts counted, keyed by the text (short) or its sha256. */
   texts: Map<string, number>;
+  /** While a build keeps a ledger (startLedger): every sha256-keyed count it asked for. */
+  ledger: Map<string, number> | null;
 }
 
 /**
@@ -45,13 +47,15 @@ interface Engine {
 const MAX_REMEMBERED_TEXTS = 100_000;
 
 const engines = new Map<string, Engine>();
+/** Whether engines keep a ledger (between startLedger and takeLedger); one made meanwhile starts with one. */
+let ledgerOn = false;
 
 function engine(encoding: string): Engine {
   let e = engines.get(encoding);
   if (!e) {
     const ranks = loadRanks(encoding);
     if (!ranks) throw new Error(`unknown tokenizer ${encoding}`);
-    e = { encoder: encoderFor(ranks), splitter: new RegExp(ranks.pat_str, 'gu'), pieces: new Map(), texts: new Map() };
+    e = { encoder: encoderFor(ranks), splitter: new RegExp(ranks.pat_str, 'gu'), pieces: new Map(), texts: new Map(), ledger: ledgerOn ? new Map() : null };
     engines.set(encoding, e);
   }
   return e;
@@ -129,7 +133,10 @@ export function countTokens(encoding: TiktokenEncoding | string, text: string): 
   if (text.length === 0) return 0;
   const key = text.length < 64 ? text : sha256Hex(text);
   let total = e.texts.get(key);
-  if (total !== undefined) return total;
+  if (total !== undefined) {
+    if (e.ledger !== null && key.length === 64) e.ledger.set(key, total);
+    return total;
+  }
   total = 0;
   for (const m of text.matchAll(e.splitter)) {
     const piece = m[0];
@@ -138,7 +145,42 @@ export function countTokens(encoding: TiktokenEncoding | string, text: string): 
   }
   if (e.texts.size >= MAX_REMEMBERED_TEXTS) e.texts.clear();
   e.texts.set(key, total);
+  if (e.ledger !== null && key.length === 64) e.ledger.set(key, total);
   return total;
+}
+
+/**
+ * Token counts by text, as the build cache keeps them (src/cache): encoding →
+ * sha256 hex of a text → its count. Only texts of 64 code units or more are
+ * keyed by digest; shorter ones cost less to count than to look up on disk.
+ */
+export type TokenCounts = Map<string, Map<string, number>>;
+
+/**
+ * Remember `known` as counted (an earlier build's counts of the same texts,
+ * by content digest) and start a ledger of every digest-keyed count asked
+ * for from now on, known or new: what the next build's cache should keep.
+ */
+export function startLedger(known: TokenCounts): void {
+  ledgerOn = true;
+  for (const [encoding, counts] of known) {
+    const e = (ENCODINGS as readonly string[]).includes(encoding) ? engine(encoding) : null;
+    if (!e) continue;
+    if (e.texts.size + counts.size > MAX_REMEMBERED_TEXTS) e.texts.clear();
+    for (const [digest, n] of counts) e.texts.set(digest, n);
+  }
+  for (const e of engines.values()) e.ledger = new Map();
+}
+
+/** The ledger since startLedger (empty encodings left out); recording stops. */
+export function takeLedger(): TokenCounts {
+  const out: TokenCounts = new Map();
+  for (const [encoding, e] of engines) {
+    if (e.ledger !== null && e.ledger.size > 0) out.set(encoding, e.ledger);
+    e.ledger = null;
+  }
+  ledgerOn = false;
+  return out;
 }
 
 /**

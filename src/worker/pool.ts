@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { countTokens } from '../validate/token-count.js';
+import { countTokens, startLedger, takeLedger, type TokenCounts } from '../validate/token-count.js';
 import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
 import type { ProfileFits } from '../profiles/evaluate.js';
 import type { StageResult } from '../types.js';
@@ -21,6 +21,10 @@ export interface Background {
   readonly thread: number | null;
   count(texts: string[]): Promise<number[]>;
   profiles(job: ProfileJob): Promise<StageResult<ProfileFits>>;
+  /** Take `known` as counted, and record every count asked for from now on (jobs run in order). */
+  startLedger(known: TokenCounts): Promise<void>;
+  /** The counts asked for since startLedger, by encoding and text digest; recording stops. */
+  takeLedger(): Promise<TokenCounts>;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,8 @@ function inProcess(encoding: string): Background {
     thread: null,
     count: async (texts) => texts.map((t) => countTokens(encoding, t)),
     profiles: async (job) => evaluateProfileJob(job),
+    startLedger: async (known) => startLedger(known),
+    takeLedger: async () => takeLedger(),
     close: async () => undefined,
   };
 }
@@ -112,6 +118,10 @@ export function startBackground(encoding: string, profiles = true): Background {
     thread: worker.threadId,
     count: (texts) => run({ kind: 'count', texts }, () => local.count(texts)),
     profiles: (job) => run({ kind: 'profiles', job }, () => local.profiles(job)),
+    // A worker that fails mid-build leaves its ledger behind: the in-process fallback then has
+    // none of it, so the build keeps fewer counts (never wrong ones).
+    startLedger: (known) => run({ kind: 'start-ledger', known }, () => local.startLedger(known)),
+    takeLedger: () => run({ kind: 'take-ledger' }, () => local.takeLedger()),
     close: async () => {
       // Once its jobs are answered the worker is idle: keep it for the next compile, unless it failed.
       await Promise.allSettled([...open]);

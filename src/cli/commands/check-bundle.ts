@@ -1,6 +1,5 @@
-/** Does `<out>/<bundle_id>/` hold exactly the files this result would write? */
+/** Does `<out>/<id>/` hold exactly the files of the bundle `id` a build made? */
 import { join } from 'node:path';
-import type { CompileResult } from '../../compile.js';
 import { BundleError, openBundle } from '../../bundle/open-bundle.js';
 
 /**
@@ -8,10 +7,10 @@ import { BundleError, openBundle } from '../../bundle/open-bundle.js';
  * only provenance (commit, dirty, revision) may differ from this build's. So
  * the bundle matches when it verifies and its id is this build's id.
  */
-export function bundleMatches(outDir: string, result: CompileResult): boolean {
+export function bundleMatches(outDir: string, id: string): boolean {
   try {
-    const opened = openBundle(join(outDir, result.manifest.bundle_id), { verify: 'all' });
-    return opened.bundleId === result.manifest.bundle_id;
+    const opened = openBundle(join(outDir, id), { verify: 'all' });
+    return opened.bundleId === id;
   } catch (e) {
     if (e instanceof BundleError) return false;
     throw e;

@@ -16,9 +16,9 @@ import { escapeFields, jsonText } from '../../report/escape.js';
 import { printContext, warnAboutSecrets } from './print-context.js';
 import { sha256Hex } from '../../util/hash.js';
 import { dirnameOf } from '../../util/posix-path.js';
-import { formatOption, parseCommandArgs, str } from '../args.js';
+import { formatOption, parseCommandArgs, str, type Parsed } from '../args.js';
 import { EXIT, type Io } from '../io.js';
-import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom, displayPath } from './shared.js';
+import { COMPILE_HELP, COMPILE_OPTIONS, cacheWanted, compileOptionsFrom, displayPath } from './shared.js';
 import { inWorkTree, repoRelative } from './repo-path.js';
 
 export const EXPLAIN_HELP = `Usage: rulec explain PATH [options]
@@ -111,8 +111,11 @@ async function answerFrom(values: Record<string, unknown>, options: CompileOptio
     }
   }
   // Loaded only when the bundle cannot answer: the pipeline is most of the start-up cost.
-  const { compile } = await import('../../compile.js');
-  const result = await compile(options);
+  const [{ compileCounted }, { openBuildCache }] = await Promise.all([import('../../cache/cached-compile.js'), import('../../cache/build-cache.js')]);
+  const cache = openBuildCache(options.repoDir, cacheWanted(values as Parsed['values']), false);
+  const result = await compileCounted(options, cache);
+  // explain prints no diagnostics: what the cache has to say goes to stderr.
+  for (const n of cache.notes) io.err(`rulec: note ${n.code}: ${n.message}\n`);
   const texts = new Map(result.variants.map((v) => [v.id, v.text]));
   return {
     bundleId: result.manifest.bundle_id, explain: (path) => explainPath(result.manifest, path), redactions: result.redactions, origin: 'compiled', originText: 'compiled from the work tree',

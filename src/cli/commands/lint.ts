@@ -5,7 +5,8 @@ import { parseCommandArgs } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { emitReport, policyFileOf, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';
 import { inWorkTree, repoRelative } from './repo-path.js';
-import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, SEVERITY_HELP, SEVERITY_OPTION, compileOptionsFrom, displayPath } from './shared.js';
+import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, SEVERITY_HELP, SEVERITY_OPTION, cacheWanted, compileOptionsFrom, displayPath } from './shared.js';
+import { withNotes } from '../../cache/build-memo.js';
 
 export const LINT_HELP = `Usage: rulec lint [PATH...] [options]
 
@@ -31,14 +32,17 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   // lint checks it whether or not a bundle would include it.
   const options = { ...compileOptionsFrom(values, io), includeLocal: true };
   const filters = positionals.map((p) => repoRelative(io, options.repoDir, p));
-  const { compile } = await import('../../compile.js');
-  const result = await compile(options);
+  const [{ compileCounted }, { cacheNotes, openBuildCache }] = await Promise.all([import('../../cache/cached-compile.js'), import('../../cache/build-cache.js')]);
+  const cache = openBuildCache(options.repoDir, cacheWanted(values), false);
+  const result = await compileCounted(options, cache);
   // A PATH that names nothing is an error of its own: "No problems found" would be a wrong answer.
   const absent = filters.filter((f) => !inWorkTree(options.repoDir, f))
     .map((f) => diag('RC1008', { file: f, message: `${f} is not in the repository (no such file or directory); nothing to lint there` }));
   const inScope = filters.length === 0 ? null : (file: string): boolean => filters.some((f) => f === '' || file === f || file.startsWith(`${f}/`));
   const shown = inScope === null ? result.diagnostics : [...absent, ...result.diagnostics.filter((d) => inScope(d.file))];
+  const notes = cacheNotes(cache, result.policy);
   const where = { repo: displayPath(io, options.repoDir), policy_file: policyFileOf(options.repoDir, options.policyFile) };
-  await emitReport(io, request, lintReportOf(result, shown, inScope, where, toolInfo()), result.redactions);
+  const report = lintReportOf(result, shown, inScope, where, toolInfo());
+  await emitReport(io, request, { ...report, diagnostics: withNotes(report.diagnostics, notes) }, result.redactions);
   return hasErrors(shown) ? EXIT.errors : EXIT.clean;
 }

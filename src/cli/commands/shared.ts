@@ -12,6 +12,7 @@ export const COMPILE_OPTIONS: OptionSpec = {
   managed: { type: 'string' },
   policy: { type: 'string' },
   'include-local': { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
   format: { type: 'string' },
 };
 
@@ -19,7 +20,8 @@ export const COMPILE_OPTIONS: OptionSpec = {
 export const COMPILE_INPUT_HELP = `  --repo DIR        repository to compile (default: current directory)
   --managed DIR     managed-layer directory (overrides the policy's managed.dir)
   --policy FILE     policy file (default: .rulec/policy.yaml in the repo, if present)
-  --include-local   include personal, unreviewed files (CLAUDE.local.md, ignored AGENTS.override.md)`;
+  --include-local   include personal, unreviewed files (CLAUDE.local.md, ignored AGENTS.override.md)
+  --no-cache        neither read nor write the build cache (.rulec/cache/)`;
 
 export const COMPILE_HELP = `${COMPILE_INPUT_HELP}
   --format FMT      text (default) or json`;
@@ -56,6 +58,15 @@ export function compileOptionsFrom(values: Parsed['values'], io: Io): CompileOpt
     includeLocal: values['include-local'] === true,
     ...(values.severity ? { severity: severityOverrides(values) } : {}),
   };
+}
+
+/**
+ * False with --no-cache, or RULEC_NO_CACHE=1 in the environment (a CI job, a
+ * test suite that builds shared read-only trees): the command neither reads
+ * nor writes `.rulec/cache/`.
+ */
+export function cacheWanted(values: Parsed['values']): boolean {
+  return values['no-cache'] !== true && process.env.RULEC_NO_CACHE !== '1';
 }
 
 export function displayPath(io: Io, abs: string): string {

@@ -1,0 +1,76 @@
+/**
+ * Where the build cache lives, and whether this run may use it.
+ *
+ * 1. `--no-cache`: nothing is read or written.
+ * 2. The cache is `<repo>/.rulec/cache/` (beside the policy). Discovery never
+ *    takes a path below it as an input (exclusions.ts).
+ * 3. A cache that git tracks came from a commit, so from whoever wrote that
+ *    commit (a pull request can plant poisoned counts or a forged memo): it
+ *    is ignored, with a note, and never written to. So is a `.rulec` or
+ *    `.rulec/cache` that is a symbolic link or not a directory.
+ * 4. Otherwise the directory is used; it is created (mode 0700, with a
+ *    `.gitignore` that ignores everything in it) when the first file is written. Deleting it (`rm -rf .rulec/cache`) is always
+ *    safe: the next build is cold and writes it again.
+ */
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+
+import { CACHE_PREFIX } from '../discover/exclusions.js';
+
+export { CACHE_PREFIX };
+
+export interface CacheDir {
+  /** The directory, or null when this run uses no cache. */
+  dir: string | null;
+  /** Why the cache is not used (RC1010), for the report. */
+  notes: Diagnostic[];
+}
+
+export function openCacheDir(repoDir: string, enabled: boolean): CacheDir {
+  if (!enabled) return { dir: null, notes: [] };
+  const parent = join(repoDir, '.rulec');
+  const dir = join(parent, 'cache');
+  const refused = (why: string): CacheDir => ({
+    dir: null,
+    notes: [diag('RC1010', { file: CACHE_PREFIX.slice(0, -1), message: `the build cache is not used: ${why}` })],
+  });
+  for (const d of [parent, dir]) {
+    const st = lstatSync(d, { throwIfNoEntry: false });
+    if (st === undefined) break;
+    if (!st.isDirectory()) return refused(`${d === dir ? '.rulec/cache' : '.rulec'} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}`);
+  }
+  const tracked = trackedBelow(repoDir, CACHE_PREFIX);
+  if (tracked > 0) return refused(`git tracks ${tracked} file${tracked === 1 ? '' : 's'} in it (a cache from a commit is never trusted)`);
+  return { dir, notes: [] };
+}
+
+/**
+ * Create the directory (mode 0700) before a write, with a `.gitignore` of `*`
+ * in it (as pytest and mypy do with theirs), so that `git add -A` never
+ * commits the cache; the error code when it cannot be made.
+ */
+export function makeCacheDir(dir: string): string | null {
+  try {
+    mkdirSync(join(dir, '..'), { recursive: true });
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, '.gitignore'), GITIGNORE, { mode: 0o600 });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') return code ?? 'error';
+  }
+  return null;
+}
+
+const GITIGNORE = '# rulec build cache (rulec build --help): never committed, safe to delete.\n*\n';
+
+/** How many index entries git holds below `prefix` of `repoDir` (0 outside a work tree). */
+function trackedBelow(repoDir: string, prefix: string): number {
+  try {
+    const out = execFileSync('git', ['ls-files', '-z', '--', prefix], { cwd: repoDir, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 });
+    return out.toString('utf8').split('\0').filter((p) => p.length > 0).length;
+  } catch {
+    return 0;
+  }
+}

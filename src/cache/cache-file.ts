@@ -1,0 +1,96 @@
+/**
+ * One file of the build cache: a header line that says what the file holds,
+ * for which compiler and policy, and the size and sha256 of the body after it.
+ *
+ *   rulec-cache 1\n
+ *   {"body":{"bytes":N,"sha256":"<hex>"},"compiler":"<id>","kind":"tokens","policy":"<digest>"}\n
+ *   <body>
+ *
+ * - Read: only a regular file (never through a link), at most MAX_CACHE_FILE
+ *   bytes; any other magic, header, size or digest is `damaged` (a torn or
+ *   truncated write, a disk error, an edit), another compiler or policy is a
+ *   mismatch. None is ever an exception: the caller notes it and goes on cold.
+ * - Write: to a temporary file (mode 0600) in the same directory, renamed
+ *   into place, so a reader sees the old file or the new one, never half.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { canonicalJson } from '../util/canonical-json.js';
+import { sha256Hex } from '../util/hash.js';
+
+const MAGIC = 'rulec-cache 1\n';
+/** No cache file is read past this size: a build keeps only what it used, far below it. */
+export const MAX_CACHE_FILE = 64 * 1024 * 1024;
+
+export interface CacheHeader {
+  kind: string;
+  /** compilerIdentity(): the compiler's version and build. */
+  compiler: string;
+  /** The digest of the policy the file was made under, or null when its content does not depend on one. */
+  policy: string | null;
+}
+
+export type CacheRead =
+  | { ok: true; body: Buffer }
+  | { ok: false; why: 'absent' }
+  | { ok: false; why: 'damaged' | 'other-compiler' | 'other-policy'; detail: string };
+
+/** The body of `dir/name` when its header is `expected` and the body is whole; why not otherwise. */
+export function readCacheFile(dir: string, name: string, expected: CacheHeader): CacheRead {
+  let data: Buffer;
+  try {
+    data = readRegular(join(dir, name));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ok: false, why: 'absent' };
+    return { ok: false, why: 'damaged', detail: code === 'ELOOP' ? 'it is a symbolic link' : `it cannot be read (${code ?? 'error'})` };
+  }
+  const damaged = (detail: string): CacheRead => ({ ok: false, why: 'damaged', detail });
+  if (data.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) return damaged('it is not a rulec cache file');
+  const eol = data.indexOf(0x0a, MAGIC.length);
+  if (eol < 0) return damaged('its header is cut short');
+  let header: unknown;
+  try {
+    header = JSON.parse(data.subarray(MAGIC.length, eol).toString('utf8'));
+  } catch {
+    return damaged('its header is not JSON');
+  }
+  const h = (typeof header === 'object' && header !== null ? header : {}) as Record<string, unknown>;
+  const body = (typeof h.body === 'object' && h.body !== null ? h.body : {}) as Record<string, unknown>;
+  if (h.kind !== expected.kind || typeof h.compiler !== 'string' || !(typeof h.policy === 'string' || h.policy === null)
+    || typeof body.bytes !== 'number' || typeof body.sha256 !== 'string') return damaged('its header is not one rulec writes');
+  const rest = data.subarray(eol + 1);
+  if (rest.length !== body.bytes) return damaged(`it holds ${rest.length} of the ${body.bytes} bytes its header announces (truncated or appended to)`);
+  if (sha256Hex(rest) !== body.sha256) return damaged('its content does not match the sha256 in its header');
+  if (h.compiler !== expected.compiler) return { ok: false, why: 'other-compiler', detail: 'it was made by another build of rulec' };
+  if (h.policy !== expected.policy) return { ok: false, why: 'other-policy', detail: 'it was made under another policy' };
+  return { ok: true, body: rest };
+}
+
+/** Write `dir/name` whole (temp file, then rename); the error code when it cannot be written. */
+export function writeCacheFile(dir: string, name: string, header: CacheHeader, body: Uint8Array): string | null {
+  const head = canonicalJson({ ...header, body: { bytes: body.length, sha256: sha256Hex(body) } });
+  const tmp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(tmp, Buffer.concat([Buffer.from(`${MAGIC}${head}\n`, 'utf8'), body]), { mode: 0o600, flag: 'wx' });
+    renameSync(tmp, join(dir, name));
+    return null;
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    return (e as NodeJS.ErrnoException).code ?? 'error';
+  }
+}
+
+/** The bytes of a regular file, opened without following a link; a special or oversize file throws. */
+function readRegular(path: string): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'not a regular file' });
+    if (st.size > MAX_CACHE_FILE) throw Object.assign(new Error('too large'), { code: `over ${MAX_CACHE_FILE} bytes` });
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * compile() with the build cache around it (the I/O edge; compile stays pure
+ * of it and takes what the cache holds as plain data).
+ *
+ * compileCounted(): token counts only (lint, explain, check).
+ * compileOrReplay() (build):
+ * 1. Without a cache, compile.
+ * 2. Load the policy and discover the inputs (the git listing, every
+ *    instruction and managed file read); take the last build's memo when it
+ *    was made under this policy, and ask its import reads again.
+ * 3. Same fingerprint (build-memo.ts) and `reuse(record)` agrees (the bundle
+ *    it names is still there, intact): replay the record. Nothing is parsed
+ *    or compiled.
+ * 4. Otherwise parse and follow imports from that same discovery, compile
+ *    with the token counts the cache kept, and keep the counts this build
+ *    used. The caller keeps the memo once it has written the bundle.
+ */
+import type { CompileResult } from '../compile.js';
+import { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions } from '../compile-options.js';
+import { discover } from '../discover/discover.js';
+import { rereadImports, type ImportRead } from '../discover/import-reads.js';
+import { repoReader } from '../discover/repo-reader.js';
+import { policyDigest, type Policy } from '../config/policy.js';
+import type { BuildReport } from '../report/reporters/types.js';
+import type { TokenCounts } from '../validate/token-count.js';
+import type { BuildCache } from './build-cache.js';
+import { compilerIdentity } from './compiler-identity.js';
+import { buildFingerprint, type MemoRecord } from './build-memo.js';
+import { stampBundle } from './bundle-stamp.js';
+
+export type CachedBuild =
+  | { kind: 'replay'; record: MemoRecord; policy: Policy }
+  | { kind: 'compiled'; result: CompileResult; memo: MemoBasis | null };
+
+/** What a compiled build's memo is made of, besides its result and report. */
+export interface MemoBasis {
+  fingerprint: string;
+  reads: readonly ImportRead[];
+}
+
+/** compile(), seeded with the cache's token counts; the counts it used are kept for the next run. */
+export async function compileCounted(options: CompileOptions, cache: BuildCache): Promise<CompileResult> {
+  const { compile } = await import('../compile.js');
+  const result = await compile({ ...options, knownTokens: cache.knownTokens() });
+  keepCounts(cache, result.countedTokens);
+  return result;
+}
+
+export async function compileOrReplay(options: CompileOptions, cache: BuildCache, reuse: (record: MemoRecord) => boolean): Promise<CachedBuild> {
+  if (!cache.enabled) return { kind: 'compiled', result: await (await import('../compile.js')).compile(options), memo: null };
+  const dated = { ...options, today: options.today ?? utcToday() };
+  const policy = compilePolicy(dated);
+  const discoverOptions = discoverOptionsOf(dated, policy);
+  dated.onStage?.('discover');
+  const found = await discover(discoverOptions);
+  const key = (reads: readonly ImportRead[]): string => buildFingerprint({ compiler: compilerIdentity(), policy, revision: dated.revision ?? '0.1.0',
+    includeLocal: dated.includeLocal ?? false, today: dated.today, found, reads });
+  const record = cache.memo(policyDigest(policy));
+  if (record !== null) {
+    const reads = rereadImports(record.reads, { readRepo: repoReader(found.value.rootReal, null), managedReal: found.value.managedReal,
+      maxBytes: policy.discover.max_file_bytes });
+    if (key(reads) === record.fingerprint && reuse(record)) return { kind: 'replay', record, policy };
+  }
+  // The pipeline is loaded only now: a replay never needs it.
+  const [{ compile }, { followInputs }] = await Promise.all([import('../compile.js'), import('../discover/read-inputs.js')]);
+  const read = followInputs(found, discoverOptions, dated.onStage);
+  const result = await compile({ ...dated, knownTokens: cache.knownTokens() }, { policy, read });
+  keepCounts(cache, result.countedTokens);
+  const reads = read.value.importReads;
+  return { kind: 'compiled', result, memo: { fingerprint: key(reads), reads } };
+}
+
+/** Record a build written to `dir` for the next run (not one whose files hold a detected secret: see build-memo.ts). */
+export function keepMemo(cache: BuildCache, memo: MemoBasis | null, result: CompileResult, report: BuildReport, dir: string): void {
+  const stamp = memo === null || result.redactions.sites.length > 0 ? null : stampBundle(dir);
+  if (memo === null || stamp === null) return;
+  const { written: _w, check: _c, repo: _r, policy_file: _p, ...rest } = report;
+  cache.keepMemo(policyDigest(result.policy), {
+    fingerprint: memo.fingerprint, bundle_id: result.manifest.bundle_id, digest: result.digest, stamp, reads: [...memo.reads],
+    report: { ...rest, repo: '', policy_file: null, written: null, check: null },
+  });
+}
+
+function keepCounts(cache: BuildCache, counts: TokenCounts | null): void {
+  if (counts) cache.keepTokens(counts);
+}

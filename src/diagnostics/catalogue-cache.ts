@@ -1,0 +1,13 @@
+/** Codes of the build cache (`.rulec/cache/`, src/cache): notes only, never a reason to fail. */
+import type { CatalogueEntry } from './catalogue-entry.js';
+
+export const CACHE_CODES: CatalogueEntry[] = [
+  { code: 'RC1009', severity: 'info', title: 'cache file ignored',
+    hint: 'nothing to do: the build ran without it and rewrote it; rm -rf .rulec/cache is always safe',
+    explanation: 'A file of the build cache (.rulec/cache/) was not used: it is damaged or cut short (its size or sha256 does not match its header, as after a crash or a full disk), or it was written by another build of rulec or under another policy. The build computed everything it would have taken from the file, so the bundle is the one a build without a cache writes, and the file was replaced. The cache only ever saves time; it never changes a result.' },
+  { code: 'RC1010', severity: 'info', title: 'build cache not used',
+    hint: 'remove the cache from the repository (git rm -r --cached .rulec/cache) and ignore it: add .rulec/cache/ to .gitignore',
+    explanation: 'The build cache (.rulec/cache/) is not used at all: git tracks files in it, or .rulec or .rulec/cache is a symbolic link or not a directory. A committed cache comes from whoever wrote the commit — a pull request could plant token counts or a build record that make rulec write a wrong bundle — so it is never read, and never written to. The build runs as with --no-cache.' },
+  { code: 'RC1011', severity: 'info', title: 'build cache not written',
+    explanation: 'The build could not write its cache (.rulec/cache/): the directory is read-only, the disk is full, or a file is in the way. The bundle and the report are unaffected; the next build is as slow as this one.' },
+];
