@@ -56,40 +56,38 @@ export function gitAt(dir: string): SimpleGit {
 }
 
 /**
- * One concurrent round of git queries, or null when `dir` is not in a work
- * tree (the index listing fails: no repository, a bare one, inside `.git`, an
- * owner git does not trust). No query waits for another: asking first whether
- * this is a work tree, and counting commits once HEAD was known, were two more
- * processes and two more round trips. `git status` is avoided on purpose: it
- * refreshes the stat of every tracked file, which costs more than the whole
- * floor on a large tree; dirtiness is decided per input file from index blob
- * ids instead (see discover).
+ * The git facts of the work tree at `dir`, or null when `dir` is not in one
+ * (no repository, a bare one, inside `.git`, an owner git does not trust).
+ * One question first — is this a work tree, and its HEAD — then one
+ * concurrent round: a directory outside git costs one process, and a work
+ * tree seven (three before HEAD was asked with the probe and the commit
+ * count with the rest). `git status` is avoided on purpose: it refreshes the
+ * stat of every tracked file, which costs more than the whole floor on a
+ * large tree; dirtiness is decided per input file from index blob ids
+ * instead (see discover).
  */
 export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot | null> {
   const q = (args: string[]): Promise<string> => git.raw(['-c', 'core.quotePath=false', ...args]);
+  // "<top level>\n<HEAD>\n"; without commits, the top level alone (exit 1, no message).
+  const probe = await q(['rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD']).catch(() => null);
+  if (probe === null || probe.trim() === '') return null;
+  const commit = probe.split('\n')[1]?.trim() || null;
   // New files not yet added, personal ones too: a CLAUDE.local.md nobody put in .gitignore is
   // still loaded by its agent, so lint must see it (and --include-local bundle it).
   const instruction = formatPathspecs(true);
-  const none = (): null => null;
-  const [index, untracked, ignored, commit, staged, remote, count] = await Promise.allSettled([
+  const [index, untracked, ignored, staged, remote, count] = await Promise.all([
     q(['ls-files', '-z', '--cached', '--stage']),
     q(['ls-files', '-z', '--others', '--exclude-standard', '--', ...instruction]),
     // One walk, as before for personal files alone: git descends into ignored
     // directories either way, so asking for every instruction name costs no more.
     q(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...instruction]),
-    q(['rev-parse', '--verify', '-q', 'HEAD']).then((s) => s.trim() || null, none),
-    q(['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD']).catch(() => ''),
-    q(['config', '--get', 'remote.origin.url']).then((s) => stripCredentials(s.trim()) || null, none),
-    // Fails, like HEAD, in a repository without commits.
-    q(['rev-list', '--count', 'HEAD']).then((s) => Number(s.trim()), () => 0),
+    commit ? q(['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD']).catch(() => '') : '',
+    q(['config', '--get', 'remote.origin.url']).then((s) => stripCredentials(s.trim()) || null, () => null),
+    commit ? q(['rev-list', '--count', 'HEAD']).then((s) => Number(s.trim()), () => 0) : 0,
   ]);
-  if (index.status === 'rejected') return null;
-  // In a work tree, a listing that fails is a failure, not an empty list.
-  const listed = settled(index);
-  const seq = settled(commit) ? settled(count) : 0;
   const tracked: string[] = [];
   const indexBlobs = new Map<string, string>();
-  for (const entry of splitZ(listed)) {
+  for (const entry of splitZ(index)) {
     // "<mode> <blob> <stage>\t<path>"
     const tab = entry.indexOf('\t');
     const path = entry.slice(tab + 1);
@@ -97,15 +95,9 @@ export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot | null> {
     indexBlobs.set(path, entry.slice(7, tab - 2));
   }
   return {
-    tracked, indexBlobs, staged: new Set(splitZ(settled(staged))), untracked: splitZ(settled(untracked)), ignored: splitZ(settled(ignored)),
-    remote: settled(remote), commit: settled(commit), seq: Number.isSafeInteger(seq) ? seq : 0,
+    tracked, indexBlobs, staged: new Set(splitZ(staged)), untracked: splitZ(untracked), ignored: splitZ(ignored),
+    remote, commit, seq: Number.isSafeInteger(count) ? count : 0,
   };
-}
-
-/** A settled query's value; a rejected one throws its reason. */
-function settled<T>(r: PromiseSettledResult<T>): T {
-  if (r.status === 'rejected') throw r.reason;
-  return r.value;
 }
 
 function splitZ(out: string): string[] {
