@@ -11,7 +11,7 @@
  *    the ratio, and shrinks (not below `minN`) when it is far over, since every
  *    timed run repeats it — each in one step, by the power of two the time
  *    measured asks for;
- * 4. each size runs `reps` times (2 unless a test asks for more), interleaved, and the minimum counts — the
+ * 4. each size runs `reps` times, interleaved, and the minimum counts — the
  *    run least disturbed by other processes;
  * 5. a ratio over the limit is measured again (up to `attempts` times) and the
  *    best kept: a superlinear stage fails every time, a burst of load does not.
@@ -41,7 +41,7 @@ export interface DoublingOptions {
 export const MAX_RATIO = 3;
 
 export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (input: T) => unknown,
-  { n, maxN = n * 16, minN = Math.ceil(n / 8), reps = 2, floorMs = 30, attempts = 3 }: DoublingOptions): Promise<Doubling> {
+  { n, maxN = n * 16, minN = Math.ceil(n / 8), reps = 3, floorMs = 30, attempts = 3 }: DoublingOptions): Promise<Doubling> {
   let size = n;
   let small = await make(size);
   let large = await make(2 * size);
