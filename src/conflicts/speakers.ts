@@ -34,33 +34,57 @@ export function speakerIndex(ids: Iterable<string>, factsFor: (id: string) => So
     const facts = factsFor(id);
     if (!facts || seen.has(id)) continue;
     seen.add(id);
-    for (const [topic, byKey] of facts.topics) {
-      const t = topicByName(topic);
-      for (const [key, list] of byKey) addSpeaker(ix, id, t, `${topic}\u0000${key}`, list.map((l) => l.finding));
+    const { poles, exclusive } = entriesOf(facts);
+    for (const { key, negated } of poles) {
+      let p = ix.poles.get(key);
+      if (!p) ix.poles.set(key, (p = { pos: [], neg: [] }));
+      const side = negated ? p.neg : p.pos;
+      if (side[side.length - 1] !== id) side.push(id);
+    }
+    for (const { tk, sig } of exclusive) {
+      let groups = ix.exclusive.get(tk);
+      if (!groups) ix.exclusive.set(tk, (groups = new Map()));
+      const g = groups.get(sig);
+      if (g) g.push(id);
+      else groups.set(sig, [id]);
     }
   }
   return ix;
 }
 
-function addSpeaker(ix: SpeakerIndex, id: string, t: TopicExtractor | undefined, tk: string, findings: { value: string; negated: boolean }[]): void {
-  const forms = new Set<string>();
-  for (const f of findings) {
-    if (!f.negated) forms.add(t?.canonical ? t.canonical(f.value) : f.value);
-    for (const b of bucketsOf(t, f.value)) {
-      const k = `${tk}\u0000${b}`;
-      let p = ix.poles.get(k);
-      if (!p) ix.poles.set(k, (p = { pos: [], neg: [] }));
-      const side = f.negated ? p.neg : p.pos;
-      if (side[side.length - 1] !== id) side.push(id);
+/** What one source says, as index entries, in the order an index receives them. */
+interface Entries {
+  /** topic, key and bucket; whether the finding forbids. */
+  poles: { key: string; negated: boolean }[];
+  /** topic and key of an exclusive topic; the signature of the values the source prescribes. */
+  exclusive: { tk: string; sig: string }[];
+}
+
+/**
+ * A source's entries, worked out once per facts object: a root file sits in the index of every
+ * variant and of every set of rules attached with it, and its buckets and keys were recomputed
+ * for each (the largest single cost of pairing on a monorepo with thousands of globs).
+ */
+const entriesMemo = new WeakMap<SourceFacts, Entries>();
+
+function entriesOf(facts: SourceFacts): Entries {
+  let e = entriesMemo.get(facts);
+  if (e) return e;
+  e = { poles: [], exclusive: [] };
+  for (const [topic, byKey] of facts.topics) {
+    const t = topicByName(topic);
+    for (const [key, list] of byKey) {
+      const tk = `${topic}\u0000${key}`;
+      const forms = new Set<string>();
+      for (const { finding: f } of list) {
+        if (!f.negated) forms.add(t?.canonical ? t.canonical(f.value) : f.value);
+        for (const b of bucketsOf(t, f.value)) e.poles.push({ key: `${tk}\u0000${b}`, negated: f.negated });
+      }
+      if (t?.exclusive && forms.size > 0) e.exclusive.push({ tk, sig: [...forms].sort().join('\u0000') });
     }
   }
-  if (!t?.exclusive || forms.size === 0) return;
-  let groups = ix.exclusive.get(tk);
-  if (!groups) ix.exclusive.set(tk, (groups = new Map()));
-  const sig = [...forms].sort().join('\u0000');
-  const g = groups.get(sig);
-  if (g) g.push(id);
-  else groups.set(sig, [id]);
+  entriesMemo.set(facts, e);
+  return e;
 }
 
 function bucketsOf(t: TopicExtractor | undefined, value: string): string[] {
