@@ -231,6 +231,9 @@ describe('comparators', () => {
   it.each<[string, string, boolean]>([
     ['publish/<package>-release-<MM-DD>', 'publish/http-client-java-<version>', false], ['feat/<ticket>-<slug>', 'feat/<id>-<name>', true],
     ['publish/<package>-release-<MM-DD>', 'publish/java-release-<date>', true], ['users/<alias>/<topic>', 'users/<alias>', false],
+    // Placeholders side by side need one character each; case does not matter; a literal must match.
+    ['p/<a><b><c><d>', `p/${'a'.repeat(110)}/<z>`, false], ['p/<a><b>', 'p/xy', true], ['p/<a><b>', 'p/<x>', true],
+    ['Feat/<id>', 'feat/<n>', true], ['fix/<id>-hotfix', 'fix/<n>-patch', false], ['a/<x>b<y>', 'a/qbbbr', true],
   ])('templatesAgree(%s, %s) = %s', (a, b, want) => expect(templatesAgree(a, b)).toBe(want));
   it.each<[string, string, boolean]>([
     ['src/generated', 'src/generated/schema.ts', true], ['src/gen', 'src/generated', false], ['a.ts', 'a.ts', true],

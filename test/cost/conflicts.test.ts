@@ -78,6 +78,9 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
   ['n kinds of branch, each named two ways', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n## Branches\n\n${Array.from({ length: n }, (_, i) => `- \`k${i}/<pkg>-release-<date>\``).join('\n')}\n`,
     'CLAUDE.md': `# B\n\n## Branches\n\n${Array.from({ length: n }, (_, i) => `- \`k${i}/<pkg>-<version>\``).join('\n')}\n` } }), 200],
+  // Every clause of a statement asked whether the whole statement speaks of branches: n short clauses were n scans.
+  ['one paragraph about branches of n short clauses with a slash', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\nBranches: ${'x/y; '.repeat(n)}\n`, 'CLAUDE.md': '# B\n\n- Name branches `x/<topic>`.\n' } }), 2000],
   ['one statement with n commands', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `run \`npm install p${i}\` then \`npm test\``).join(', ')}.\n`,
     'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `run \`yarn add q${i}\` and \`yarn test\``).join(', ')}.\n` } }), 500],

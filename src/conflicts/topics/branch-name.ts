@@ -22,9 +22,24 @@ const PLACEHOLDER = /<[^<>/\s]{1,40}>|\{[^{}/\s]{1,40}\}/g;
 const SHAPE = /^[\w.-]+\/\S+$/;
 const FILE = /\.[a-z]{1,5}$/i;
 
+/**
+ * Whether a statement speaks of branches, remembered for the statement last asked about: every
+ * clause of a statement asks, and scanning the whole statement once per clause made a long
+ * paragraph of short clauses quadratic.
+ */
+let lastStatement: string | null = null;
+let lastAnswer = false;
+function speaksOfBranches(statement: string): boolean {
+  if (statement !== lastStatement) {
+    lastStatement = statement;
+    lastAnswer = BRANCH.test(statement);
+  }
+  return lastAnswer;
+}
+
 function extract(clause: Clause, where?: ClauseContext): Finding[] {
   if (!clause.text.includes('/')) return [];
-  if (!BRANCH.test(where?.statement ?? clause.text) && !(where?.headings ?? []).some((h) => BRANCH.test(h))) return [];
+  if (!speaksOfBranches(where?.statement ?? clause.text) && !(where?.headings ?? []).some((h) => BRANCH.test(h))) return [];
   const candidates = [
     ...clause.code.map((c) => ({ text: c.content, at: c.start })),
     ...[...clause.prose.matchAll(QUOTED)].map((m) => ({ text: m[1] as string, at: m.index + 1 })),
@@ -42,19 +57,59 @@ function extract(clause: Clause, where?: ClauseContext): Finding[] {
 
 /** Either template matches an instance of the other. */
 export function templatesAgree(a: string, b: string): boolean {
-  return matcher(a).test(instance(b)) || matcher(b).test(instance(a));
+  return matches(a, instance(b)) || matches(b, instance(a));
 }
 
 const instance = (t: string): string => t.replace(PLACEHOLDER, 'x');
-/** Built once per template: detection may test one template against many. */
-const matchers = new Map<string, RegExp>();
-function matcher(t: string): RegExp {
-  let re = matchers.get(t);
-  if (!re) {
-    if (matchers.size > 10_000) matchers.clear();
-    matchers.set(t, (re = new RegExp(`^${t.split(PLACEHOLDER).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`, 'i')));
+
+/** One character (ANY), any run of characters (STAR), or a literal character. */
+const ANY = 0;
+const STAR = 1;
+type Token = typeof ANY | typeof STAR | string;
+
+/**
+ * Whether `text` is an instance of `template` (case-insensitive): the same number of `/`
+ * segments, each placeholder standing for one or more characters within its segment. A
+ * wildcard match with one remembered star, never a regular expression: placeholders side by
+ * side (`p/<a><b><c>`) made the regex backtrack polynomially, and a pull request controls both.
+ */
+function matches(template: string, text: string): boolean {
+  const pattern = template.toLowerCase().split('/');
+  const segments = text.toLowerCase().split('/');
+  if (pattern.length !== segments.length) return false;
+  return pattern.every((seg, i) => wildMatch(tokens(seg), segments[i] as string));
+}
+
+function tokens(segment: string): Token[] {
+  const out: Token[] = [];
+  segment.split(PLACEHOLDER).forEach((literal, i) => {
+    if (i > 0) out.push(ANY, STAR);
+    for (const ch of literal) out.push(ch);
+  });
+  return out;
+}
+
+/** Linear in practice, at most |pattern| × |text| steps. */
+function wildMatch(p: readonly Token[], s: string): boolean {
+  let i = 0;
+  let j = 0;
+  let star = -1;
+  let mark = 0;
+  while (j < s.length) {
+    const t = p[i];
+    if (i < p.length && (t === ANY || t === s[j])) {
+      i++;
+      j++;
+    } else if (i < p.length && t === STAR) {
+      star = i++;
+      mark = j;
+    } else if (star >= 0) {
+      i = star + 1;
+      j = ++mark;
+    } else return false;
   }
-  return re;
+  while (i < p.length && p[i] === STAR) i++;
+  return i === p.length;
 }
 
 export const branchName: TopicExtractor = {
