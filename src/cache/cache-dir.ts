@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 import { CACHE_PREFIX } from '../discover/exclusions.js';
+import { queryEnv } from '../source/git-env.js';
 
 export { CACHE_PREFIX };
 
@@ -37,11 +38,17 @@ export function openCacheDir(repoDir: string, enabled: boolean): CacheDir {
     notes: [diag('RC1010', { file: CACHE_PREFIX.slice(0, -1), message: `the build cache is not used: ${why}` })],
   });
   for (const d of [parent, dir]) {
-    const st = lstatSync(d, { throwIfNoEntry: false });
+    let st;
+    try {
+      st = lstatSync(d, { throwIfNoEntry: false });
+    } catch (e) {
+      return refused(`${d === dir ? '.rulec/cache' : '.rulec'} cannot be inspected (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
     if (st === undefined) break;
     if (!st.isDirectory()) return refused(`${d === dir ? '.rulec/cache' : '.rulec'} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}`);
   }
-  const tracked = trackedBelow(repoDir, CACHE_PREFIX);
+  const tracked = trackedBelow(repoDir);
+  if (tracked === null) return refused('git cannot list this directory (not a work tree, or git refuses it), so nothing shows that no commit planted the cache');
   if (tracked > 0) return refused(`git tracks ${tracked} file${tracked === 1 ? '' : 's'} in it (a cache from a commit is never trusted)`);
   return { dir, notes: [] };
 }
@@ -65,12 +72,28 @@ export function makeCacheDir(dir: string): string | null {
 
 const GITIGNORE = '# rulec build cache (rulec build --help): never committed, safe to delete.\n*\n';
 
-/** How many index entries git holds below `prefix` of `repoDir` (0 outside a work tree). */
-function trackedBelow(repoDir: string, prefix: string): number {
+/**
+ * How many index entries could stand in the cache's place, or null when git cannot say (no work
+ * tree, no git, an owner git refuses): entries below `.rulec/cache/` in any letter case (a
+ * case-insensitive file system opens `.rulec/Cache/tokens` as the cache), and a `.rulec` or
+ * `.rulec/cache` that is a submodule (its files are not in this index). Pathspecs are pinned
+ * (queryEnv), so the caller's GIT_*_PATHSPECS cannot hide an entry.
+ */
+function trackedBelow(repoDir: string): number | null {
+  let out: string;
   try {
-    const out = execFileSync('git', ['ls-files', '-z', '--', prefix], { cwd: repoDir, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 });
-    return out.toString('utf8').split('\0').filter((p) => p.length > 0).length;
+    out = execFileSync('git', ['ls-files', '-z', '-s', '--', ':(icase).rulec'], { cwd: repoDir, env: queryEnv(), stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 }).toString('utf8');
   } catch {
-    return 0;
+    return null;
   }
+  let n = 0;
+  for (const entry of out.split('\0')) {
+    // "<mode> <blob> <stage>\t<path>"
+    const tab = entry.indexOf('\t');
+    if (tab < 0) continue;
+    const path = entry.slice(tab + 1).toLowerCase();
+    const gitlink = entry.startsWith('160000 ');
+    if (path.startsWith(CACHE_PREFIX) || (gitlink && (path === '.rulec' || path === CACHE_PREFIX.slice(0, -1)))) n++;
+  }
+  return n;
 }

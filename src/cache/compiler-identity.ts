@@ -25,6 +25,8 @@ let memo: string | null = null;
 export function compilerIdentity(): string {
   memo ??= sha256Hex(canonicalJson({
     version: compilerVersion(),
+    // Output depends on them too: the tokenizer's and the statements' \p{…} classes, NFKD.
+    runtime: { node: process.versions.node, icu: process.versions.icu ?? null, unicode: process.versions.unicode ?? null },
     libraries: libraryVersions(),
     code: fileStats(join(dirname(fileURLToPath(import.meta.url)), '..')),
     schemas: fileStats(join(PACKAGE_ROOT, 'schemas')),

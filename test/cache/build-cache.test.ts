@@ -196,6 +196,34 @@ describe('rulec build with the cache', () => {
     expect(bundleTree(warm.dir)).toEqual((await cold(r)).tree);
   });
 
+  it.each([
+    ['a tracked file below it in another letter case (a case-insensitive file system opens it as the cache)', (r: CacheRepo) => {
+      r.write('.rulec/Cache/tokens', 'planted\n');
+      git(r.repo, 'add', '-f', '.rulec/Cache/tokens');
+      r.commit();
+    }, /git tracks 1 file in it/],
+    ['no work tree (a tarball, a build context without .git): nothing shows no commit planted it', (r: CacheRepo) => {
+      rmSync(join(r.repo, '.git'), { recursive: true, force: true });
+    }, /git cannot list this directory/],
+  ] as const)('is not used with %s (RC1010), and is not written', async (_label, arrange, why) => {
+    const r = repo();
+    arrange(r);
+    const run = await build(r.repo, r.out('out'));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(why);
+    expect(run.stdout).toContain('info RC1010: the build cache is not used');
+    expect(existsSync(join(r.repo, '.rulec', 'cache'))).toBe(false);
+    expect(bundleTree(run.dir)).toEqual(bundleTree((await build(r.repo, r.out('cold'), '--no-cache')).dir));
+  });
+
+  it('build --check writes nothing, the cache included', async () => {
+    const r = repo();
+    expect((await build(r.repo, r.out('out'), '--no-cache')).code).toBe(0);
+    const check = await build(r.repo, r.out('out'), '--check');
+    expect(check.code).toBe(0);
+    expect(existsSync(join(r.repo, '.rulec', 'cache'))).toBe(false);
+  });
+
   it('ignores a .rulec/cache that is a link, and never writes through it', async () => {
     const r = repo();
     mkdirSync(join(r.repo, '.rulec'));

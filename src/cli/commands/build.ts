@@ -56,7 +56,8 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
   const [{ compileOrReplay, keepMemo }, { cacheNotes, openBuildCache }, { bundleUnchanged }, { reuseBundle, writeBundle }, { bundleMatches }] = await Promise.all([
     import('../../cache/cached-compile.js'), import('../../cache/build-cache.js'), import('../../cache/bundle-stamp.js'), import('../../emit/write-bundle.js'),
     import('./check-bundle.js')]);
-  const cache = openBuildCache(options.repoDir, cacheWanted(values));
+  // --check writes nothing, the cache included: it reads the counts and a record only.
+  const cache = openBuildCache(options.repoDir, cacheWanted(values), values.check !== true);
   const progress = progressFor(io, { command: 'build', quiet: values.quiet === true, json: request.format === 'json' });
   const where = { repo: displayPath(io, options.repoDir), policy_file: policyFileOf(options.repoDir, options.policyFile) };
   const checkOf = (stale: boolean): BuildOutcome['check'] => (values.check ? { out: displayPath(io, outDir), stale } : null);
