@@ -14,8 +14,9 @@
  *   into place, so a reader sees the old file or the new one, never half.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRegularFile, type RegularRead } from '../bundle/read-regular.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { sha256Hex } from '../util/hash.js';
 
@@ -38,14 +39,9 @@ export type CacheRead =
 
 /** The body of `dir/name` when its header is `expected` and the body is whole; why not otherwise. */
 export function readCacheFile(dir: string, name: string, expected: CacheHeader): CacheRead {
-  let data: Buffer;
-  try {
-    data = readRegular(join(dir, name));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: false, why: 'absent' };
-    return { ok: false, why: 'damaged', detail: code === 'ELOOP' ? 'it is a symbolic link' : `it cannot be read (${code ?? 'error'})` };
-  }
+  const read = readRegularFile(join(dir, name), MAX_CACHE_FILE);
+  if (!read.ok) return read.why === 'missing' ? { ok: false, why: 'absent' } : { ok: false, why: 'damaged', detail: unread(read) };
+  const data = read.bytes;
   const damaged = (detail: string): CacheRead => ({ ok: false, why: 'damaged', detail });
   if (data.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) return damaged('it is not a rulec cache file');
   const eol = data.indexOf(0x0a, MAGIC.length);
@@ -82,15 +78,10 @@ export function writeCacheFile(dir: string, name: string, header: CacheHeader, b
   }
 }
 
-/** The bytes of a regular file, opened without following a link; a special or oversize file throws. */
-function readRegular(path: string): Buffer {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'not a regular file' });
-    if (st.size > MAX_CACHE_FILE) throw Object.assign(new Error('too large'), { code: `over ${MAX_CACHE_FILE} bytes` });
-    return readFileSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+/** Why a cache file was not read, as a note says it. */
+function unread(read: Exclude<RegularRead, { ok: true }>): string {
+  if (read.detail === 'a symbolic link') return 'it is a symbolic link';
+  if (read.why === 'not-regular') return 'it cannot be read (not a regular file)';
+  if (read.why === 'too-large') return `it cannot be read (over ${MAX_CACHE_FILE} bytes)`;
+  return `it cannot be read (${read.detail ?? 'error'})`;
 }
