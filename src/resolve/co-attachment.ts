@@ -50,8 +50,10 @@ export function coAttachments(globs: readonly GlobOwners[]): CoAttachment[] {
   for (const [p, sig] of signature) {
     const rules = rulesOf(sig);
     if (rules === null) continue;
-    let g = groups.get(rules.key);
-    if (!g) groups.set(rules.key, (g = { attachments: rules.list, dirs: new Set(), paths: 0 }));
+    // Keyed by the rules themselves: two memo keys (another most shared glob) can name one list.
+    const key = rules.list.join(',');
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { attachments: rules.list, dirs: new Set(), paths: 0 }));
     g.dirs.add(dirnameOf(p));
     g.paths++;
   }
