@@ -57,7 +57,7 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
     includeLocal: dated.includeLocal ?? false, today: dated.today, found, reads });
   const record = cache.memo(policyDigest(policy));
   if (record !== null) {
-    const reads = rereadImports(record.reads, { readRepo: repoReader(found.value.rootReal, null), managedReal: found.value.managedReal,
+    const reads = rereadImports(record.reads, { readRepo: repoReader(found.value.rootReal, discoverOptions.source ?? null), managedReal: found.value.managedReal,
       maxBytes: policy.discover.max_file_bytes });
     if (key(reads) === record.fingerprint && reuse(record)) return { kind: 'replay', record, policy };
   }
