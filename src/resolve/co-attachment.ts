@@ -51,9 +51,8 @@ export function coAttachments(globs: readonly GlobOwners[]): CoAttachment[] {
     const rules = rulesOf(sig);
     if (rules === null) continue;
     // Keyed by the rules themselves: two memo keys (another most shared glob) can name one list.
-    const key = rules.list.join(',');
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = { attachments: rules.list, dirs: new Set(), paths: 0 }));
+    let g = groups.get(rules.listKey);
+    if (!g) groups.set(rules.listKey, (g = { attachments: rules.list, dirs: new Set(), paths: 0 }));
     g.dirs.add(dirnameOf(p));
     g.paths++;
   }
@@ -62,14 +61,21 @@ export function coAttachments(globs: readonly GlobOwners[]): CoAttachment[] {
     .sort((a, b) => compareIndices(a.attachments, b.attachments));
 }
 
+/** A signature's rules: its memo key, the list, and the list as a key (joined once, not once per path). */
+interface Rules {
+  key: string;
+  list: number[];
+  listKey: string;
+}
+
 /**
  * Step 2: the rules of a signature (null when fewer than two), memoised by
  * signature and keyed by its most shared glob and the rules the others add:
  * signatures that add nothing to one shared glob share its list, unbuilt.
  */
-function rulesBySignature(globs: readonly GlobOwners[]): (sig: readonly number[]) => { key: string; list: number[] } | null {
-  const bySig = new Map<string, { key: string; list: number[] } | null>();
-  const byKey = new Map<string, { key: string; list: number[] } | null>();
+function rulesBySignature(globs: readonly GlobOwners[]): (sig: readonly number[]) => Rules | null {
+  const bySig = new Map<string, Rules | null>();
+  const byKey = new Map<string, Rules | null>();
   const ownerSets = new Map<number, Set<number>>();
   const ownersOf = (gi: number): readonly number[] => (globs[gi] as GlobOwners).owners;
   const ownerSet = (gi: number): Set<number> => {
@@ -93,7 +99,7 @@ function rulesBySignature(globs: readonly GlobOwners[]): (sig: readonly number[]
       found = byKey.get(key);
       if (found === undefined) {
         const list = extras.length === 0 ? [...ownersOf(widest)] : [...ownersOf(widest), ...extras].sort((a, b) => a - b);
-        found = list.length < 2 ? null : { key, list };
+        found = list.length < 2 ? null : { key, list, listKey: list.join(',') };
         byKey.set(key, found);
       }
       bySig.set(sigKey, found);
