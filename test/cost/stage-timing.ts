@@ -5,12 +5,12 @@
  *
  * 1. inputs are built before the clock starts;
  * 2. both sizes run once to warm up (JIT, caches, lazy tables);
- * 3. n is sized so the small input takes a little over `floorMs` (its best
- *    of two runs, timed alone before the large input is timed at all): it
- *    grows until then, so timer resolution and scheduling jitter don't decide
- *    the ratio, and shrinks (not below `minN`) when it is far over, since every
- *    timed run repeats it — each in one step, by the power of two the time
- *    measured asks for;
+ * 3. n is sized so the small input takes one to three times `floorMs` (its
+ *    best of two runs, timed alone before the large input is timed at all): it
+ *    grows when under, so timer resolution and scheduling jitter don't decide
+ *    the ratio, and shrinks (not below `minN`) when far over, since every timed
+ *    run repeats it — each step by the power of two the time measured asks
+ *    for, up to four steps;
  * 4. each size runs `reps` times, interleaved, and the minimum counts — the
  *    run least disturbed by other processes;
  * 5. a ratio over the limit is measured again (up to `attempts` times) and the
@@ -41,42 +41,46 @@ export interface DoublingOptions {
 export const MAX_RATIO = 3;
 
 export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (input: T) => unknown,
-  { n, maxN = n * 16, minN = Math.ceil(n / 8), reps = 3, floorMs = 30, attempts = 3 }: DoublingOptions): Promise<Doubling> {
+  { n, maxN = n * 16, minN = Math.ceil(n / 8), reps = 3, floorMs = 20, attempts = 3 }: DoublingOptions): Promise<Doubling> {
   let size = n;
   let small = await make(size);
   let large = await make(2 * size);
   await run(small);
   await run(large);
-  // Far over the floor: shrink toward twice the floor, in one step.
-  const first = await fastest(run, small, 2);
-  let shrink = 1;
-  while (first / (shrink * 2) >= floorMs * 2 && Math.round(size / (shrink * 2)) >= minN) shrink *= 2;
-  if (shrink > 1 && first > floorMs * 4) {
-    size = Math.round(size / shrink);
-    small = await make(size);
-    large = await make(2 * size);
-    await run(small);
-    await run(large);
-  }
-  // Size first, timing the small input alone: growing used to run the large input `reps` times
-  // at every size it then threw away.
-  for (let a = await fastest(run, small, 2); a < floorMs && size * 2 <= maxN; a = await fastest(run, small, 2)) {
-    // Too fast to time reliably: grow the input in one step, by the power of two that should lift
-    // the small run over the floor (stepping 2× at a time made and ran every size between).
-    let factor = 2;
-    while (a * factor < floorMs * 1.5 && size * factor * 2 <= maxN) factor *= 2;
-    size *= factor;
-    small = factor === 2 ? large : await make(size);
-    large = await make(2 * size);
-    if (factor > 2) await run(small);
+  // Size first, timing the small input alone (the large one is run once per size, to warm it): the
+  // small run should land between the floor and three times it. Time per unit grows with size
+  // (caches, GC), so a step sized from one measurement may overshoot; the loop then steps back.
+  let grew = false;
+  let lastSmall = Infinity;
+  for (let step = 0; step < 5; step++) {
+    const a = await fastest(run, small, 2);
+    lastSmall = a;
+    if (step === 4) break;
+    let factor = 1;
+    if (a < floorMs) {
+      while (factor === 1 || (a * factor < floorMs * 1.5 && size * factor * 2 <= maxN)) factor *= 2;
+      if (size * factor > maxN) break;
+      grew = true;
+    } else if (a > floorMs * 3) {
+      // Down to about twice the floor, but never below minN, and only halving once after a growth.
+      while (a / (factor * 2) >= floorMs * 2 && Math.round(size / (factor * 2)) >= minN && !(grew && factor === 2)) factor *= 2;
+      if (factor === 1) break;
+      factor = 1 / factor;
+    } else break;
+    const next = Math.round(size * factor);
+    small = factor === 2 ? large : await make(next);
+    large = await make(2 * next);
+    size = next;
+    if (factor !== 2) await run(small);
     await run(large);
   }
   let best: Doubling | null = null;
   for (let attempt = 0; attempt < attempts && (best === null || best.ratio >= MAX_RATIO); attempt++) {
-    let a = Infinity;
+    // The sizing's last two runs of the small input are samples like any other: they count as one rep.
+    let a = attempt === 0 ? lastSmall : Infinity;
     let b = Infinity;
     for (let i = 0; i < reps; i++) {
-      a = Math.min(a, await timeOf(run, small));
+      if (attempt > 0 || i > 0) a = Math.min(a, await timeOf(run, small));
       b = Math.min(b, await timeOf(run, large));
     }
     const d = { n: size, small: round(a), large: round(b), ratio: round(b / Math.max(a, 0.01)) };
