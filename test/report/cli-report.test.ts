@@ -1,35 +1,30 @@
 /**
- * Reports from the built CLI, end to end: --format and --report on build and
- * lint; a failed build's JSON keeps the summary, every diagnostic and every
- * conflict event; report files are written even when the build fails; and
- * no format, on stdout or in a file, ever prints a secret the lint found or
- * lets a hostile directory name become markup. Run `npm run build` first.
+ * Reports from the CLI, end to end (in process, helpers/run-cli.ts): --format
+ * and --report on build and lint; a failed build's JSON keeps the summary,
+ * every diagnostic and every conflict event; report files are written even
+ * when the build fails; and no format, on stdout or in a file, ever prints a
+ * secret the lint found or lets a hostile directory name become markup.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliRun } from '../helpers/run-cli.js';
 import { ALNUM, fakeToken } from '../lint/lint-input.js';
 
-const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'bin.js');
 const FORMATS = ['text', 'json', 'markdown', 'sarif', 'github', 'html'] as const;
 const dir = mkdtempSync(join(tmpdir(), 'rulec-reports-'));
 const repo = join(dir, 'repo');
 const managed = join(dir, 'managed');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function rulec(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const rulec = (args: string[]): Promise<CliRun> => runCli(args, repo);
 
 // Deterministic, random-looking tokens, so no real-looking secret is committed.
 const SECRETS = [`ghp_${fakeToken(36, ALNUM, 11)}`, `AKIA${fakeToken(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 12)}`, fakeToken(28, ALNUM, 13)];
 const HOSTILE_DIR = 'x"><img src=x onerror=alert(1)><script>alert(2)<\u202e';
 
 beforeAll(() => {
-  if (!existsSync(BIN)) throw new Error('dist/cli/bin.js is missing: run npm run build (npm test does)');
   mkdirSync(join(repo, '.claude', 'rules'), { recursive: true });
   mkdirSync(join(repo, HOSTILE_DIR), { recursive: true });
   mkdirSync(managed);
@@ -49,8 +44,8 @@ describe('usage', () => {
     [['lint', '--report', 'xml=out.xml'], 'unknown format "xml"; use one of: text, json, markdown, sarif, github, html'],
     [['lint', '--report', 'markdown'], '--report needs FORMAT=FILE, got "markdown"'],
     [['build', '--report', 'sarif='], '--report needs FORMAT=FILE, got "sarif="'],
-  ])('%j is refused before anything runs', (args, message) => {
-    const r = rulec(args);
+  ])('%j is refused before anything runs', async (args, message) => {
+    const r = await rulec(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stdout).toBe('');
@@ -60,9 +55,9 @@ describe('usage', () => {
 
 describe('a failed build', () => {
   const out = join(dir, 'reports');
-  let run: ReturnType<typeof rulec>;
-  beforeAll(() => {
-    run = rulec(['build', ...common(), '--format', 'json', ...FORMATS.map((f) => ['--report', `${f}=${join(out, `build.${f}`)}`]).flat()]);
+  let run: CliRun;
+  beforeAll(async () => {
+    run = await rulec(['build', ...common(), '--format', 'json', ...FORMATS.map((f) => ['--report', `${f}=${join(out, `build.${f}`)}`]).flat()]);
   });
 
   it('exits 1, writes no bundle, and its JSON keeps the summary, every diagnostic and every conflict event', () => {
@@ -102,9 +97,9 @@ describe('a failed build', () => {
 });
 
 describe('lint', () => {
-  it('prints text and writes every other format without a secret; the text shows the redacted code frame', () => {
+  it('prints text and writes every other format without a secret; the text shows the redacted code frame', async () => {
     const out = join(dir, 'lint-reports');
-    const r = rulec(['lint', ...common(), ...FORMATS.slice(1).map((f) => ['--report', `${f}=${join(out, `lint.${f}`)}`]).flat()]);
+    const r = await rulec(['lint', ...common(), ...FORMATS.slice(1).map((f) => ['--report', `${f}=${join(out, `lint.${f}`)}`]).flat()]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     const outputs = new Map<string, string>([['text', r.stdout], ...FORMATS.slice(1).map((f) => [f, readFileSync(join(out, `lint.${f}`), 'utf8')] as [string, string])]);
@@ -115,8 +110,8 @@ describe('lint', () => {
     expect(sarif.runs[0]!.results).toHaveLength(json.diagnostics.length);
   });
 
-  it('lint PATH keeps only the conflict events with a side under PATH', () => {
-    const r = rulec(['lint', ...common(), '--format', 'json', 'CLAUDE.local.md']);
+  it('lint PATH keeps only the conflict events with a side under PATH', async () => {
+    const r = await rulec(['lint', ...common(), '--format', 'json', 'CLAUDE.local.md']);
     const json = JSON.parse(r.stdout) as { diagnostics: { file: string }[]; conflicts: { sides: { source: string }[] }[] };
     expect(json.diagnostics.every((d) => d.file === 'CLAUDE.local.md')).toBe(true);
     expect(json.conflicts.length).toBeGreaterThan(0);
