@@ -2,7 +2,7 @@
  * diffBundles is linear in the size of the two bundles: diffing bundles of 2n
  * directories (every one of them changed) costs about twice n, not four
  * times. Views are built in memory (no compile), so only the diff is timed;
- * no wall-clock threshold, only the ratio.
+ * no wall-clock threshold, only the ratio (stage-timing.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { ManifestV1 } from '../../src/bundle/model.js';
@@ -11,6 +11,7 @@ import type { BundleView } from '../../src/diff/view.js';
 import { renderBlock } from '../../src/render/fence.js';
 import { digestOf, sha256Hex } from '../../src/util/hash.js';
 import type { TokenCounter } from '../../src/validate/token-count.js';
+import { describeDoubling, doubling, MAX_RATIO } from './stage-timing.js';
 
 /** Token counting is not what is timed here (its cost is tested in test/unit/token-count.test.ts): a counter that needs no rank table. */
 const counter: TokenCounter = { encoding: 'o200k_base', count: (text) => Math.ceil(text.length / 4) };
@@ -47,25 +48,14 @@ function view(n: number, testCommand: string): BundleView {
   return { label: testCommand, kind: 'worktree', commit: null, manifest, digest: digestOf(testCommand + n), paths, text: (_k, id) => texts.get(id) ?? '', sourceBytes: (id) => bytes.get(id) ?? null };
 }
 
-function timeDiff(n: number): number {
-  const a = view(n, 'npm test');
-  const b = view(n, 'pnpm test');
-  const runs: number[] = [];
-  for (let r = 0; r < 2; r++) {
-    const t = process.hrtime.bigint();
-    const d = diffBundles(a, b, { counter });
-    runs.push(Number(process.hrtime.bigint() - t));
-    expect(d.groups).toHaveLength(n + 1);
-    expect(d.summary.affected).toBe(3 * n);
-  }
-  return Math.min(...runs);
-}
-
-describe('diffBundles cost', () => {
-  it('grows linearly with the number of changed directories', () => {
-    timeDiff(30); // warm up the JIT and the token counter's piece cache
-    const one = timeDiff(100);
-    const two = timeDiff(200);
-    expect(two / one).toBeLessThan(3);
+describe('diffBundles doubles at most linearly', () => {
+  it('in the number of changed directories', async () => {
+    const d = await doubling((n) => ({ n, a: view(n, 'npm test'), b: view(n, 'pnpm test') }), ({ n, a, b }) => {
+      const diff = diffBundles(a, b, { counter });
+      expect(diff.groups).toHaveLength(n + 1);
+      expect(diff.summary.affected).toBe(3 * n);
+    }, { n: 100 });
+    console.log(describeDoubling('diffBundles, changed directories', d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
   });
 });
