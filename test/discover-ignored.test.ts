@@ -91,6 +91,18 @@ describe('git-ignored instruction files', () => {
     expect(result.manifest.files['CLAUDE.local.md']).toMatchObject({ layer: 'local', tracked: false });
   });
 
+  it('tells ignored from untracked files whose names git would quote (a quote, a tab, a newline, non-ASCII)', async () => {
+    const m = makeTree({ '.gitignore': 'ign*/\n', 'AGENTS.md': '# Root\n\nUse pnpm.\n', 'src/a.ts': 'x\n' });
+    made.push(m);
+    const names = ['q"uote', 'ta\tb', 'new\nline', 'ünï'];
+    write(m.repo, Object.fromEntries(names.flatMap((n) => [[`${n}/AGENTS.md`, '# Here\n'], [`${n}/x.ts`, 'x\n'], [`ign ${n}/AGENTS.md`, '# Hidden\n'], [`ign ${n}/x.ts`, 'x\n']])), m);
+    for (const n of names) git(m.repo, 'add', '-f', '--', `${n}/x.ts`, `ign ${n}/x.ts`);
+    git(m.repo, '-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-m', 'paths');
+    const result = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out') });
+    expect(result.discovered.ignored).toEqual(names.map((n) => `ign ${n}/AGENTS.md`).sort());
+    for (const n of names) expect(result.resolution.sources.has(`${n}/AGENTS.md`), n).toBe(true);
+  });
+
   it.each(['GIT_LITERAL_PATHSPECS', 'GIT_NOGLOB_PATHSPECS', 'GIT_ICASE_PATHSPECS'])('%s=1 in the caller\'s environment changes nothing that is found', async (name) => {
     const m = ignoredRepo();
     write(m.repo, { 'CLAUDE.local.md': '# Mine\n', 'Src/AGENTS.md': '# Case\n' }, m);

@@ -40,7 +40,7 @@ import { lowerBound } from '../util/sorted.js';
 import { sourceId } from '../util/source-id.js';
 import { dirnameOf } from '../util/posix-path.js';
 import { classifyPath, FORMATS, formatSpec } from '../formats/formats.js';
-import { gitAt, gitSnapshot, type GitInfo } from '../source/git-snapshot.js';
+import { gitSnapshot, type GitInfo } from '../source/git-snapshot.js';
 import { isBundleOutput } from './output-dir.js';
 import { confinedDir, readConfined } from '../confined/read-confined.js';
 import { dirtyIds, type HeadIndex } from './dirty.js';
@@ -90,7 +90,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
 
   const tree = options.source ?? null;
   const listing = tree ? await tree.listing() : null;
-  const snap = tree ? null : await gitSnapshot(gitAt(rootReal));
+  const snap = tree ? null : await gitSnapshot(rootReal);
   const tracked = listing ? listing.paths : snap ? snap.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
   const readRepo = repoReader(rootReal, tree);
   const exclusions = exclusionsOf(rootReal, options.outDir, options.policy.discover.exclude);

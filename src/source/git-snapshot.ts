@@ -5,6 +5,7 @@
  */
 import { simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
 import { queryEnv } from './git-env.js';
+import { runStatus } from './git-tree.js';
 import { formatPathspecs } from '../formats/formats.js';
 
 export interface GitInfo {
@@ -60,13 +61,14 @@ export function gitAt(dir: string): SimpleGit {
  * (no repository, a bare one, inside `.git`, an owner git does not trust).
  * One question first — is this a work tree, and its HEAD — then one
  * concurrent round: a directory outside git costs one process, and a work
- * tree seven (three before HEAD was asked with the probe and the commit
- * count with the rest). `git status` is avoided on purpose: it refreshes the
+ * tree six (three before HEAD was asked with the probe and the commit count
+ * with the rest), seven when it has untracked instruction files. `git status` is avoided on purpose: it refreshes the
  * stat of every tracked file, which costs more than the whole floor on a
  * large tree; dirtiness is decided per input file from index blob ids
  * instead (see discover).
  */
-export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot | null> {
+export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
+  const git = gitAt(dir);
   const q = (args: string[]): Promise<string> => git.raw(['-c', 'core.quotePath=false', ...args]);
   // "<top level>\n<HEAD>\n"; without commits, the top level alone (exit 1, no message).
   const probe = await q(['rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD']).catch(() => null);
@@ -75,16 +77,18 @@ export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot | null> {
   // New files not yet added, personal ones too: a CLAUDE.local.md nobody put in .gitignore is
   // still loaded by its agent, so lint must see it (and --include-local bundle it).
   const instruction = formatPathspecs(true);
-  const [index, untracked, ignored, staged, remote, count] = await Promise.all([
+  const [index, others, staged, remote, count] = await Promise.all([
     q(['ls-files', '-z', '--cached', '--stage']),
-    q(['ls-files', '-z', '--others', '--exclude-standard', '--', ...instruction]),
-    // One walk, as before for personal files alone: git descends into ignored
-    // directories either way, so asking for every instruction name costs no more.
-    q(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...instruction]),
+    // Every untracked instruction file, ignored or not, in one walk: git descends into ignored
+    // directories to list ignored files anyway, and a second walk for the not ignored ones cost as
+    // much again. Which of them git ignores is asked below, of those few paths alone.
+    q(['ls-files', '-z', '--others', '--', ...instruction]),
     commit ? q(['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD']).catch(() => '') : '',
     q(['config', '--get', 'remote.origin.url']).then((s) => stripCredentials(s.trim()) || null, () => null),
     commit ? q(['rev-list', '--count', 'HEAD']).then((s) => Number(s.trim()), () => 0) : 0,
   ]);
+  const found = splitZ(others);
+  const ignoredSet = await ignoredAmong(dir, found);
   const tracked: string[] = [];
   const indexBlobs = new Map<string, string>();
   for (const entry of splitZ(index)) {
@@ -95,9 +99,22 @@ export async function gitSnapshot(git: SimpleGit): Promise<GitSnapshot | null> {
     indexBlobs.set(path, entry.slice(7, tab - 2));
   }
   return {
-    tracked, indexBlobs, staged: new Set(splitZ(staged)), untracked: splitZ(untracked), ignored: splitZ(ignored),
+    tracked, indexBlobs, staged: new Set(splitZ(staged)),
+    untracked: found.filter((p) => !ignoredSet.has(p)), ignored: found.filter((p) => ignoredSet.has(p)),
     remote, commit, seq: Number.isSafeInteger(count) ? count : 0,
   };
+}
+
+/**
+ * Which of these untracked paths git ignores (.gitignore, info/exclude,
+ * core.excludesFile — what `--exclude-standard` reads). `check-ignore` exits
+ * 1 when none is, which is an answer, not an error.
+ */
+async function ignoredAmong(dir: string, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const r = await runStatus(dir, ['check-ignore', '-z', '--stdin'], paths.map((p) => `${p}\0`).join(''));
+  if (r.code !== 0 && r.code !== 1) throw new Error(`git check-ignore failed: ${r.stderr.trim()}`);
+  return new Set(splitZ(r.stdout.toString('utf8')));
 }
 
 function splitZ(out: string): string[] {

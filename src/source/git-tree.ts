@@ -183,7 +183,7 @@ export async function run(cwd: string, args: readonly string[], input?: string):
 /** Like run(), but resolves with the exit status instead of failing on a non-zero one. */
 export function runStatus(cwd: string, args: readonly string[], input?: string): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('git', ['-c', 'core.quotePath=false', ...args], { cwd, env: GIT_ENV, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn('git', ['-c', 'core.quotePath=false', ...args], { cwd, env: queryEnv(), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout?.on('data', (b: Buffer) => out.push(b));
