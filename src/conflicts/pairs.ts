@@ -15,7 +15,9 @@
  *    changes" in a package) lifts a guard: for the agent that loads both it is
  *    a contradiction, not a refinement. The reverse — a narrower file that
  *    forbids, for its subtree, what the broader one prescribes ("do not use
- *    `zig build`" for the macOS app) — stays an override.
+ *    `zig build`" for the macOS app) — stays an override, and so does a
+ *    narrower file that prescribes what a broader one only waives ("there is
+ *    no need to add change logs"): it adds an obligation, it lifts no guard.
  * 6. Refinements (keyed copies of unkeyed findings: package-manager's tool
  *    for one step) are compared only when the unkeyed findings agree.
  * 7. What is one disagreement is one result: the conflicting findings of a
@@ -76,9 +78,9 @@ function refinesOnly(xs: readonly Located[], ys: readonly Located[]): boolean {
   return xs.every((l) => l.finding.refines) && ys.every((l) => l.finding.refines);
 }
 
-/** The winner only prescribes and the loser only forbids. */
+/** The winner only prescribes and the loser only forbids (a waiver alone guards nothing). */
 function liftsGuard(sides: readonly Located[], winner: string): boolean {
-  return sides.every((s) => s.finding.negated === (s.source !== winner));
+  return sides.every((s) => s.finding.negated === (s.source !== winner)) && sides.some((s) => s.source !== winner && !s.finding.waiver);
 }
 
 /** The connected parts of the conflict graph between xs and ys (one topic, one key), each as its sorted findings. */

@@ -175,6 +175,19 @@ export const CONFLICTS: FixtureCase[] = [
     },
     paths: ['src/a.ts'],
     expect: ['override script-arguments/npm-test.unittests .github/copilot-instructions.md | .github/instructions/ts.instructions.md -> .github/instructions/ts.instructions.md'] },
+  { name: 'changelog: a package waives the changelog entry the repo-wide file asks for',
+    tree: {
+      '.github/copilot-instructions.md': '# Copilot\n\n### Changelog entries\n\nWhen the work is done, run `pnpm chronus add` to add a changelog entry.\n',
+      '.github/instructions/csharp.instructions.md': '---\napplyTo: "packages/csharp/**/*"\n---\n\n- There is no need to run `pnpm` here. There is also no need to add change logs.\n',
+    },
+    paths: ['packages/csharp/src/a.cs'],
+    expect: ['override changelog .github/copilot-instructions.md | .github/instructions/csharp.instructions.md -> .github/instructions/csharp.instructions.md'] },
+  { name: 'changelog: a package asks for the entry the root waives (an added obligation, not a lifted guard)',
+    tree: { 'AGENTS.md': '# Guide\n\n- There is no need to add change logs.\n', 'packages/web/AGENTS.md': '# Web\n\n- Always add a changeset.\n' },
+    expect: ['override changelog AGENTS.md | packages/web/AGENTS.md -> packages/web/AGENTS.md'] },
+  { name: 'changelog: a package asks for the entry the root forbids (a lifted guard)',
+    tree: { 'AGENTS.md': '# Guide\n\n- Do not add a changeset.\n', 'packages/web/AGENTS.md': '# Web\n\n- Always add a changeset.\n' },
+    expect: ['contradiction changelog AGENTS.md | packages/web/AGENTS.md -> -'] },
 ];
 
 export const LOOK_ALIKES: FixtureCase[] = [
@@ -240,6 +253,9 @@ export const LOOK_ALIKES: FixtureCase[] = [
     tree: { 'AGENTS.md': '# Guide\n\n- Never push to a protected branch; do not push at all.\n', '.github/AGENTS.md': '# CI\n\n- GitHub Apps push branches straight into this repository.\n' }, expect: [] },
   { name: 'short repeated phrases are not duplicates',
     tree: { 'AGENTS.md': '# Guide\n\n- Keep diffs small.\n', 'CLAUDE.md': '# Claude\n\n- Keep diffs small.\n' }, expect: [] },
+  { name: 'changelog: a qualified exemption, and something added to a changeset',
+    tree: { 'AGENTS.md': '# Guide\n\n- Add a changeset for user-facing changes.\n',
+      'packages/web/AGENTS.md': '# Web\n\n- Do not add a changeset for internal refactors.\n- Do not add `"web"` to a docs-only changeset.\n' }, expect: [] },
   { name: 'a rule under an Examples heading',
     tree: { 'AGENTS.md': '# Guide\n\n- Use pnpm.\n', 'docs/AGENTS.md': '# Docs\n\n## Examples of bad instructions\n\n- Use npm for everything.\n' }, expect: [] },
 ];

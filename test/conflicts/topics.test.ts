@@ -1,7 +1,7 @@
 /**
  * Table tests for each topic extractor: what a line prescribes, and lines that
  * only look like they do. A finding prints as `value`, `not value`, or
- * `key:value`.
+ * `key:value`, with ` (waiver)` when it only waives.
  */
 import { describe, expect, it } from 'vitest';
 import { clausesOf, statementsOf } from '../../src/conflicts/statements.js';
@@ -17,7 +17,8 @@ function run(topic: string, line: string, headings: string[] = []): string[] {
   if (!t) throw new Error(topic);
   const [st] = statementsOf([{ line: 1, text: line }]);
   if (!st) return [];
-  return clausesOf(st).flatMap((c) => t.extract(c, { statement: st.text, headings })).map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}`);
+  return clausesOf(st).flatMap((c) => t.extract(c, { statement: st.text, headings }))
+    .map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}${f.waiver ? ' (waiver)' : ''}`);
 }
 
 const TABLE: Record<string, [string, string[]][]> = {
@@ -159,6 +160,23 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['For Azure clients, show both ServiceUri (recommended) and ConnectionString formats', []],
     ['Use the `gh` CLI to open pull requests against the main branch when you are done (preferred)', []],
   ],
+  changelog: [
+    ['When the work is done, run `pnpm chronus add` to add a changelog entry.', ['changelog entry']],
+    ['If your changes affect published packages, you MUST create a changeset file in the `.changeset` directory.', ['changelog entry']],
+    ['- **PR changelog requirement** — include a changelog entry containing the pull request number', ['changelog entry']],
+    ['- Update `CHANGELOG.md` for user-visible changes', ['changelog entry']],
+    ['Add an entry to `CHANGELOG.md` under Unreleased.', ['changelog entry']],
+    ['Do **NOT** add a changeset.', ['not changelog entry']],
+    ['There is also no need to add change logs.', ['not changelog entry (waiver)']],
+    ["You don't need to add a changeset here.", ['not changelog entry (waiver)']],
+    // Something added to a changeset, a description, a qualified or conditional exemption: no finding.
+    ['Do not add `"pnpm"` to a Rust-only changeset.', []],
+    ['Always explicitly include `"pnpm"` in the changeset.', []],
+    ['The changelog is generated from commit messages.', []],
+    ["Internal changes don't need changesets.", []],
+    ['Do not add a changeset for internal refactors.', []],
+    ['If you only fixed a typo, there is no need to add a changelog entry.', []],
+  ],
   directive: [
     ['Never log request bodies or authorization headers.', ['not log request body authorization header']],
     ['Log the full request body at debug level.', ['log request body debug level']],
@@ -204,8 +222,9 @@ describe('topic registry', () => {
     expect(names[names.length - 1]).toBe('directive');
   });
   it('covers the topics the issue names', () => {
-    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'commit-convention', 'directive', 'format-command', 'indentation',
-      'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version', 'script-arguments', 'semicolons', 'test-command']);
+    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'changelog', 'commit-convention', 'directive',
+      'format-command', 'indentation', 'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version',
+      'script-arguments', 'semicolons', 'test-command']);
   });
 });
 

@@ -81,6 +81,10 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
   // Every clause of a statement asked whether the whole statement speaks of branches: n short clauses were n scans.
   ['one paragraph about branches of n short clauses with a slash', (n) => ({ tree: {
     'AGENTS.md': `# A\n\nBranches: ${'x/y; '.repeat(n)}\n`, 'CLAUDE.md': '# B\n\n- Name branches `x/<topic>`.\n' } }), 2000],
+  // Anchored patterns with bounded gaps: a long tail after "run" or "no need to" is read once.
+  ['changelog rules with a tail of n words', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- Run ${'tool '.repeat(n)}to add a changelog entry.\n`,
+    'packages/p/AGENTS.md': `# P\n\n- There is no need to add change logs${' here'.repeat(n)}.\n` } }), 2000],
   ['one statement with n commands', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `run \`npm install p${i}\` then \`npm test\``).join(', ')}.\n`,
     'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `run \`yarn add q${i}\` and \`yarn test\``).join(', ')}.\n` } }), 500],

@@ -22,6 +22,12 @@ export interface Finding {
    * disagreement is one event, and not listed as a prescription of its own.
    */
   refines?: true;
+  /**
+   * A negated finding that waives rather than forbids ("there is no need to add change logs"):
+   * it disagrees with a prescription, but a narrower file that prescribes what a broader one
+   * waives adds an obligation, it lifts no guard.
+   */
+  waiver?: true;
 }
 
 /** Where a clause stands: its statement (as written) and the heading path of its rule. */
