@@ -188,6 +188,13 @@ export const CONFLICTS: FixtureCase[] = [
   { name: 'changelog: a package asks for the entry the root forbids (a lifted guard)',
     tree: { 'AGENTS.md': '# Guide\n\n- Do not add a changeset.\n', 'packages/web/AGENTS.md': '# Web\n\n- Always add a changeset.\n' },
     expect: ['contradiction changelog AGENTS.md | packages/web/AGENTS.md -> -'] },
+  { name: 'choice: two rules attached to the same files: one ranks `interface` below `type`, the other says to use it',
+    tree: {
+      '.claude/rules/conventions.md': '---\npaths:\n  - "**/*.ts"\n---\n\n# Conventions\n\n- Use `interface` for extendable object contracts\n- Use `type` for unions\n',
+      '.claude/rules/react.md': '---\npaths:\n  - "**/*.tsx"\n  - "**/*.ts"\n---\n\n# React\n\n- Prefer `type` over `interface` for props (project convention).\n',
+    },
+    paths: ['src/a.ts'],
+    expect: ['contradiction choice .claude/rules/conventions.md | .claude/rules/react.md -> -'] },
 ];
 
 export const LOOK_ALIKES: FixtureCase[] = [
@@ -256,6 +263,9 @@ export const LOOK_ALIKES: FixtureCase[] = [
   { name: 'changelog: a qualified exemption, and something added to a changeset',
     tree: { 'AGENTS.md': '# Guide\n\n- Add a changeset for user-facing changes.\n',
       'packages/web/AGENTS.md': '# Web\n\n- Do not add a changeset for internal refactors.\n- Do not add `"web"` to a docs-only changeset.\n' }, expect: [] },
+  { name: 'choice: the same ranking in two files, one with its own exception',
+    tree: { 'ui/AGENTS.md': '# UI\n\n- Use `useSuspenseQuery` over `useQuery` for declarative code; use `useQuery` when the query needs conditional enabling.\n',
+      'ui/src/api/AGENTS.md': '# API\n\n- Use `useSuspenseQuery` over `useQuery`.\n- **Exception**: use `useQuery` (not `useSuspenseQuery`) when a query needs conditional enabling.\n' }, expect: [] },
   { name: 'a rule under an Examples heading',
     tree: { 'AGENTS.md': '# Guide\n\n- Use pnpm.\n', 'docs/AGENTS.md': '# Docs\n\n## Examples of bad instructions\n\n- Use npm for everything.\n' }, expect: [] },
 ];

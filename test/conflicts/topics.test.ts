@@ -160,6 +160,20 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['For Azure clients, show both ServiceUri (recommended) and ConnectionString formats', []],
     ['Use the `gh` CLI to open pull requests against the main branch when you are done (preferred)', []],
   ],
+  choice: [
+    ['- Prefer `type` over `interface` for props (project convention).', ['type', 'not interface']],
+    ['- Use **`useSuspenseQuery`** over `useQuery` for declarative code', ['useSuspenseQuery', 'not useQuery']],
+    ['Use `cy.step(\'Description\')` instead of `cy.log()`', ["cy.step('Description')", 'not cy.log']],
+    ['- Use `interface` for extendable object contracts', ['interface']],
+    ['- **Forms**: always use `react-hook-form` for forms', ['react-hook-form']],
+    // An exception, a description, a tool or command, a mention further into the clause: nothing to compare.
+    ['- use `useQuery` when the query needs conditional enabling', []],
+    ['- **Exception**: use `useQuery` (not `useSuspenseQuery`) when a query needs conditional enabling', []],
+    ['The linter prefers `const` over `let`.', []],
+    ['Use `pnpm` instead of `npm`.', []],
+    ['Use `npm run build` to build the package.', []],
+    ['Components use hooks; see `useQuery` for data fetching.', []],
+  ],
   changelog: [
     ['When the work is done, run `pnpm chronus add` to add a changelog entry.', ['changelog entry']],
     ['If your changes affect published packages, you MUST create a changeset file in the `.changeset` directory.', ['changelog entry']],
@@ -222,7 +236,7 @@ describe('topic registry', () => {
     expect(names[names.length - 1]).toBe('directive');
   });
   it('covers the topics the issue names', () => {
-    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'changelog', 'commit-convention', 'directive',
+    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'changelog', 'choice', 'commit-convention', 'directive',
       'format-command', 'indentation', 'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version',
       'script-arguments', 'semicolons', 'test-command']);
   });

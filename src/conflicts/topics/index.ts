@@ -19,6 +19,7 @@ import { branchPolicy } from './branch-policy.js';
 import { branchName } from './branch-name.js';
 import { protectedPaths } from './protected-paths.js';
 import { preference } from './preference.js';
+import { choice } from './choice.js';
 import { changelog } from './changelog.js';
 import { directive } from './directive.js';
 
@@ -26,7 +27,7 @@ export type { Finding, TopicExtractor } from './types.js';
 
 export const TOPICS: readonly TopicExtractor[] = [
   packageManager, testCommand, buildCommand, lintCommand, formatCommand, scriptArguments, indentation, quoteStyle, semicolons,
-  runtimeVersion, commitConvention, branchPolicy, branchName, protectedPaths, preference, changelog, directive,
+  runtimeVersion, commitConvention, branchPolicy, branchName, protectedPaths, preference, choice, changelog, directive,
 ];
 
 export function topicByName(name: string): TopicExtractor | undefined {
