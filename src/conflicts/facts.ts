@@ -7,7 +7,7 @@
  * 2. Run every specific extractor on each clause; run fallbacks only on clauses
  *    no specific extractor matched.
  * 3. Keep each distinct finding (topic, key, value, polarity, and whether it
- *    only waives) once, at its first occurrence, indexed by topic
+ *    only waives or presumes) once, at its first occurrence, indexed by topic
  *    and key: detection compares only findings that share both. At most
  *    `limit` distinct findings per topic are kept; the number dropped is
  *    recorded so the caller can say so (RC3105).
@@ -127,8 +127,8 @@ class FindingIndex {
   add(topic: string, f: Finding, located: () => Located): void {
     let seen = this.seen.get(topic);
     if (!seen) this.seen.set(topic, (seen = new Set()));
-    // A waiver is kept beside a prohibition of the same value: it counts in fewer pairs.
-    const sig = `${f.key}\u0000${f.negated ? '-' : '+'}${f.waiver ? 'w' : ''}${f.value}`;
+    // A waiver or a presumption is kept beside a prohibition or prescription of the same value: it counts in fewer pairs.
+    const sig = `${f.key}\u0000${f.negated ? '-' : '+'}${f.waiver ? 'w' : ''}${f.presumed ? 'p' : ''}${f.value}`;
     if (seen.has(sig)) return;
     if (seen.size >= this.limit) {
       seen.add(sig);

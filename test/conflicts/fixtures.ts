@@ -195,6 +195,12 @@ export const CONFLICTS: FixtureCase[] = [
     },
     paths: ['src/a.ts'],
     expect: ['contradiction choice .claude/rules/conventions.md | .claude/rules/react.md -> -'] },
+  { name: 'new dependencies: a package needs a human request for what the root takes for granted',
+    tree: {
+      'AGENTS.md': '# Guide\n\n- **Keep the dependency on the right level.** When adding a new dependency, add it to the most specific package that needs it.\n',
+      'crates/AGENTS.md': '# Crates\n\n- Add a new dependency to the crate that needs it.\n- Do not add a dependency that is not declared in the workspace without an explicit human request.\n',
+    },
+    expect: ['override new-dependencies AGENTS.md | crates/AGENTS.md -> crates/AGENTS.md'] },
 ];
 
 export const LOOK_ALIKES: FixtureCase[] = [
@@ -266,6 +272,10 @@ export const LOOK_ALIKES: FixtureCase[] = [
   { name: 'choice: the same ranking in two files, one with its own exception',
     tree: { 'ui/AGENTS.md': '# UI\n\n- Use `useSuspenseQuery` over `useQuery` for declarative code; use `useQuery` when the query needs conditional enabling.\n',
       'ui/src/api/AGENTS.md': '# API\n\n- Use `useSuspenseQuery` over `useQuery`.\n- **Exception**: use `useQuery` (not `useSuspenseQuery`) when a query needs conditional enabling.\n' }, expect: [] },
+  { name: 'new dependencies: a placement rule beside a restriction at the same scope (both can be followed)',
+    tree: { 'AGENTS.md': '# Guide\n\n- When adding a new dependency, run `go mod tidy`.\n', 'CLAUDE.md': '# Claude\n\n- Do not add new dependencies without approval.\n' }, expect: [] },
+  { name: 'new dependencies: a package places what the root restricts (the restriction still holds)',
+    tree: { 'AGENTS.md': '# Guide\n\n- Do not add new dependencies without approval.\n', 'packages/x/AGENTS.md': '# X\n\n- When adding a new dependency, add it to this package.\n' }, expect: [] },
   { name: 'a rule under an Examples heading',
     tree: { 'AGENTS.md': '# Guide\n\n- Use pnpm.\n', 'docs/AGENTS.md': '# Docs\n\n## Examples of bad instructions\n\n- Use npm for everything.\n' }, expect: [] },
 ];

@@ -1,7 +1,7 @@
 /**
  * Table tests for each topic extractor: what a line prescribes, and lines that
  * only look like they do. A finding prints as `value`, `not value`, or
- * `key:value`, with ` (waiver)` when it only waives.
+ * `key:value`, with ` (waiver)` or ` (presumed)` when it only waives or presumes.
  */
 import { describe, expect, it } from 'vitest';
 import { clausesOf, statementsOf } from '../../src/conflicts/statements.js';
@@ -18,7 +18,7 @@ function run(topic: string, line: string, headings: string[] = []): string[] {
   const [st] = statementsOf([{ line: 1, text: line }]);
   if (!st) return [];
   return clausesOf(st).flatMap((c) => t.extract(c, { statement: st.text, headings }))
-    .map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}${f.waiver ? ' (waiver)' : ''}`);
+    .map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}${f.waiver ? ' (waiver)' : ''}${f.presumed ? ' (presumed)' : ''}`);
 }
 
 const TABLE: Record<string, [string, string[]][]> = {
@@ -191,6 +191,25 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['Do not add a changeset for internal refactors.', []],
     ['If you only fixed a typo, there is no need to add a changelog entry.', []],
   ],
+  'new-dependencies': [
+    ['- Do not add a dependency that is not already declared in the workspace without an explicit human request.', ['not add new dependencies']],
+    ['- Do **not** introduce new dependencies or frameworks without explicit approval.', ['not add new dependencies']],
+    ['Adding a new third-party crate to the workspace requires an explicit human request.', ['not add new dependencies']],
+    ['Ask the maintainers before adding new dependencies.', ['not add new dependencies']],
+    ['When adding a new dependency, ask a maintainer for approval first.', ['not add new dependencies']],
+    ['You may add new dependencies when the standard library has no equivalent.', ['add new dependencies']],
+    // Placement rules take adding for granted: presumed, not prescribed.
+    ['- **Keep the dependency on the right level.** When adding a new open source dependency, add it to the most specific package that needs it.',
+      ['add new dependencies (presumed)']],
+    ['- **Keep dependencies at the right level.** Add a new dependency to the specific crate that needs it.', ['add new dependencies (presumed)']],
+    ['When adding a new dependency to autox-core, run `go mod tidy` in both packages.', ['add new dependencies (presumed)']],
+    // Reuse, updates, first-party crates, descriptions: nothing about adding new dependencies.
+    ["- **Reuse repo libraries.** Don't add a dependency, or hand-roll logic, for a job an existing repo utility does.", []],
+    ['Never update dependencies unless explicitly asked.', []],
+    ['Just add the new crate to `[workspace.dependencies]` at the root.', []],
+    ['A dependency that is already declared may be used by any crate that needs it.', []],
+    ['The resolver adds new dependencies to the lockfile.', []],
+  ],
   directive: [
     ['Never log request bodies or authorization headers.', ['not log request body authorization header']],
     ['Log the full request body at debug level.', ['log request body debug level']],
@@ -237,7 +256,7 @@ describe('topic registry', () => {
   });
   it('covers the topics the issue names', () => {
     expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'changelog', 'choice', 'commit-convention', 'directive',
-      'format-command', 'indentation', 'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version',
+      'format-command', 'indentation', 'lint-command', 'new-dependencies', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version',
       'script-arguments', 'semicolons', 'test-command']);
   });
 });

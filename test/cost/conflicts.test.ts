@@ -89,6 +89,9 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
   ['changelog rules with a tail of n words', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- Run ${'tool '.repeat(n)}to add a changelog entry.\n`,
     'packages/p/AGENTS.md': `# P\n\n- There is no need to add change logs${' here'.repeat(n)}.\n` } }), 2000],
+  ['dependency rules with a tail of n words', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- When adding a new dependency${' to x'.repeat(n)}, add it here.\n`,
+    'packages/p/AGENTS.md': `# P\n\n- Do not add new dependencies ${'without '.repeat(n)}approval.\n` } }), 2000],
   ['one statement with n commands', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `run \`npm install p${i}\` then \`npm test\``).join(', ')}.\n`,
     'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `run \`yarn add q${i}\` and \`yarn test\``).join(', ')}.\n` } }), 500],
