@@ -6,10 +6,11 @@
  *    they show, they do not prescribe.
  * 2. Run every specific extractor on each clause; run fallbacks only on clauses
  *    no specific extractor matched.
- * 3. Keep each distinct finding (topic, key, value, polarity) once, at its first
- *    occurrence, indexed by topic and key: detection compares only findings
- *    that share both. At most `limit` distinct findings per topic are kept; the
- *    number dropped is recorded so the caller can say so (RC3105).
+ * 3. Keep each distinct finding (topic, key, value, polarity, and whether it
+ *    only waives or presumes) once, at its first occurrence, indexed by topic
+ *    and key: detection compares only findings that share both. At most
+ *    `limit` distinct findings per topic are kept; the number dropped is
+ *    recorded so the caller can say so (RC3105).
  * 4. Index each long statement by its duplicate keys (statement-keys.ts), for
  *    duplicate detection.
  */
@@ -126,7 +127,8 @@ class FindingIndex {
   add(topic: string, f: Finding, located: () => Located): void {
     let seen = this.seen.get(topic);
     if (!seen) this.seen.set(topic, (seen = new Set()));
-    const sig = `${f.key}\u0000${f.negated ? '-' : '+'}${f.value}`;
+    // A waiver or a presumption is kept beside a prohibition or prescription of the same value: it counts in fewer pairs.
+    const sig = `${f.key}\u0000${f.negated ? '-' : '+'}${f.waiver ? 'w' : ''}${f.presumed ? 'p' : ''}${f.value}`;
     if (seen.has(sig)) return;
     if (seen.size >= this.limit) {
       seen.add(sig);

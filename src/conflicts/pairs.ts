@@ -15,10 +15,16 @@
  *    changes" in a package) lifts a guard: for the agent that loads both it is
  *    a contradiction, not a refinement. The reverse — a narrower file that
  *    forbids, for its subtree, what the broader one prescribes ("do not use
- *    `zig build`" for the macOS app) — stays an override.
+ *    `zig build`" for the macOS app) — stays an override, and so does a
+ *    narrower file that prescribes what a broader one only waives ("there is
+ *    no need to add change logs"): it adds an obligation, it lifts no guard.
  * 6. Refinements (keyed copies of unkeyed findings: package-manager's tool
  *    for one step) are compared only when the unkeyed findings agree.
- * 7. What is one disagreement is one result: the conflicting findings of a
+ * 7. A presumed finding ("when adding a dependency, add it to …" presumes the
+ *    agent adds one) counts only on the losing side of an override: a narrower
+ *    or higher-ranked file restricts what the other takes for granted. Against
+ *    a restriction at the same rank both can be followed, so it is left out.
+ * 8. What is one disagreement is one result: the conflicting findings of a
  *    topic and key form a graph, and each connected part of it (npm against
  *    yarn and bun; k test commands against k others) is one PairConflict
  *    listing every finding in it — never one per pair of findings.
@@ -47,24 +53,26 @@ export function pairConflicts(a: SourceFacts, b: SourceFacts, layerOrder: readon
   if (a.real === b.real) return [];
   const [x, y] = a.id < b.id ? [a, b] : [b, a];
   let ruling: Ruling | null = null;
+  const rulingOf = (): Ruling => (ruling ??= rule(x.authority, y.authority, layerOrder));
+  const usable = usableFindings(x, y, rulingOf);
   const out: PairConflict[] = [];
   for (const [topic, xKeys] of x.topics) {
     const yKeys = y.topics.get(topic);
     if (!yKeys) continue;
     const t = topicByName(topic);
     let general: Located[][] | null = null;
-    const generalOf = (): Located[][] => (general ??= disagreements(t, xKeys.get('') ?? [], yKeys.get('') ?? []));
+    const generalOf = (): Located[][] => (general ??= disagreements(t, usable(xKeys.get('') ?? []), usable(yKeys.get('') ?? [])));
     for (const [key, xs] of xKeys) {
       const ys = yKeys.get(key);
       if (!ys || (key !== '' && refinesOnly(xs, ys) && generalOf().length > 0)) continue;
-      for (const sides of key === '' ? generalOf() : disagreements(t, xs, ys)) {
-        ruling ??= rule(x.authority, y.authority, layerOrder);
-        const adopted = ruling.winner === null ? null : (ruling.winner === 0 ? x : y).id;
-        if (ruling.kind === 'override' && adopted !== null && x.authority.specificity !== y.authority.specificity && liftsGuard(sides, adopted)) {
+      for (const sides of key === '' ? generalOf() : disagreements(t, usable(xs), usable(ys))) {
+        const r = rulingOf();
+        const adopted = r.winner === null ? null : (r.winner === 0 ? x : y).id;
+        if (r.kind === 'override' && adopted !== null && x.authority.specificity !== y.authority.specificity && liftsGuard(sides, adopted)) {
           const loser = adopted === x.id ? y.id : x.id;
           out.push({ topic, kind: 'contradiction', sides, adopted: null,
             reason: `${loser} forbids what ${adopted} prescribes; an agent that loads both is told both` });
-        } else out.push({ topic, kind: ruling.kind, sides, adopted, reason: ruling.reason });
+        } else out.push({ topic, kind: r.kind, sides, adopted, reason: r.reason });
       }
     }
   }
@@ -76,9 +84,24 @@ function refinesOnly(xs: readonly Located[], ys: readonly Located[]): boolean {
   return xs.every((l) => l.finding.refines) && ys.every((l) => l.finding.refines);
 }
 
-/** The winner only prescribes and the loser only forbids. */
+/** The winner only prescribes and the loser only forbids (a waiver alone guards nothing). */
 function liftsGuard(sides: readonly Located[], winner: string): boolean {
-  return sides.every((s) => s.finding.negated === (s.source !== winner));
+  return sides.every((s) => s.finding.negated === (s.source !== winner)) && sides.some((s) => s.source !== winner && !s.finding.waiver);
+}
+
+/**
+ * The findings of a list that may take part in this pair's disagreements: a presumed finding
+ * only when the cascade rules an override and its source loses it (step 7). Lists without a
+ * presumed finding (all but a few) are returned as they are, and the ruling is not asked.
+ */
+function usableFindings(x: SourceFacts, y: SourceFacts, rulingOf: () => Ruling): (list: Located[]) => Located[] {
+  return (list) => {
+    if (!list.some((l) => l.finding.presumed)) return list;
+    const r = rulingOf();
+    const winner = r.winner === null ? null : (r.winner === 0 ? x : y).id;
+    if (r.kind === 'override' && winner !== null && list[0]?.source !== winner) return list;
+    return list.filter((l) => !l.finding.presumed);
+  };
 }
 
 /** The connected parts of the conflict graph between xs and ys (one topic, one key), each as its sorted findings. */

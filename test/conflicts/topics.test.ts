@@ -1,7 +1,7 @@
 /**
  * Table tests for each topic extractor: what a line prescribes, and lines that
  * only look like they do. A finding prints as `value`, `not value`, or
- * `key:value`.
+ * `key:value`, with ` (waiver)` or ` (presumed)` when it only waives or presumes.
  */
 import { describe, expect, it } from 'vitest';
 import { clausesOf, statementsOf } from '../../src/conflicts/statements.js';
@@ -17,7 +17,8 @@ function run(topic: string, line: string, headings: string[] = []): string[] {
   if (!t) throw new Error(topic);
   const [st] = statementsOf([{ line: 1, text: line }]);
   if (!st) return [];
-  return clausesOf(st).flatMap((c) => t.extract(c, { statement: st.text, headings })).map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}`);
+  return clausesOf(st).flatMap((c) => t.extract(c, { statement: st.text, headings }))
+    .map((f) => `${f.key ? `${f.key}:` : ''}${f.negated ? 'not ' : ''}${f.value}${f.waiver ? ' (waiver)' : ''}${f.presumed ? ' (presumed)' : ''}`);
 }
 
 const TABLE: Record<string, [string, string[]][]> = {
@@ -159,6 +160,56 @@ const TABLE: Record<string, [string, string[]][]> = {
     ['For Azure clients, show both ServiceUri (recommended) and ConnectionString formats', []],
     ['Use the `gh` CLI to open pull requests against the main branch when you are done (preferred)', []],
   ],
+  choice: [
+    ['- Prefer `type` over `interface` for props (project convention).', ['type', 'not interface']],
+    ['- Use **`useSuspenseQuery`** over `useQuery` for declarative code', ['useSuspenseQuery', 'not useQuery']],
+    ['Use `cy.step(\'Description\')` instead of `cy.log()`', ["cy.step('Description')", 'not cy.log']],
+    ['- Use `interface` for extendable object contracts', ['interface']],
+    ['- **Forms**: always use `react-hook-form` for forms', ['react-hook-form']],
+    // An exception, a description, a tool or command, a mention further into the clause: nothing to compare.
+    ['- use `useQuery` when the query needs conditional enabling', []],
+    ['- **Exception**: use `useQuery` (not `useSuspenseQuery`) when a query needs conditional enabling', []],
+    ['The linter prefers `const` over `let`.', []],
+    ['Use `pnpm` instead of `npm`.', []],
+    ['Use `npm run build` to build the package.', []],
+    ['Components use hooks; see `useQuery` for data fetching.', []],
+  ],
+  changelog: [
+    ['When the work is done, run `pnpm chronus add` to add a changelog entry.', ['changelog entry']],
+    ['If your changes affect published packages, you MUST create a changeset file in the `.changeset` directory.', ['changelog entry']],
+    ['- **PR changelog requirement** — include a changelog entry containing the pull request number', ['changelog entry']],
+    ['- Update `CHANGELOG.md` for user-visible changes', ['changelog entry']],
+    ['Add an entry to `CHANGELOG.md` under Unreleased.', ['changelog entry']],
+    ['Do **NOT** add a changeset.', ['not changelog entry']],
+    ['There is also no need to add change logs.', ['not changelog entry (waiver)']],
+    ["You don't need to add a changeset here.", ['not changelog entry (waiver)']],
+    // Something added to a changeset, a description, a qualified or conditional exemption: no finding.
+    ['Do not add `"pnpm"` to a Rust-only changeset.', []],
+    ['Always explicitly include `"pnpm"` in the changeset.', []],
+    ['The changelog is generated from commit messages.', []],
+    ["Internal changes don't need changesets.", []],
+    ['Do not add a changeset for internal refactors.', []],
+    ['If you only fixed a typo, there is no need to add a changelog entry.', []],
+  ],
+  'new-dependencies': [
+    ['- Do not add a dependency that is not already declared in the workspace without an explicit human request.', ['not add new dependencies']],
+    ['- Do **not** introduce new dependencies or frameworks without explicit approval.', ['not add new dependencies']],
+    ['Adding a new third-party crate to the workspace requires an explicit human request.', ['not add new dependencies']],
+    ['Ask the maintainers before adding new dependencies.', ['not add new dependencies']],
+    ['When adding a new dependency, ask a maintainer for approval first.', ['not add new dependencies']],
+    ['You may add new dependencies when the standard library has no equivalent.', ['add new dependencies']],
+    // Placement rules take adding for granted: presumed, not prescribed.
+    ['- **Keep the dependency on the right level.** When adding a new open source dependency, add it to the most specific package that needs it.',
+      ['add new dependencies (presumed)']],
+    ['- **Keep dependencies at the right level.** Add a new dependency to the specific crate that needs it.', ['add new dependencies (presumed)']],
+    ['When adding a new dependency to autox-core, run `go mod tidy` in both packages.', ['add new dependencies (presumed)']],
+    // Reuse, updates, first-party crates, descriptions: nothing about adding new dependencies.
+    ["- **Reuse repo libraries.** Don't add a dependency, or hand-roll logic, for a job an existing repo utility does.", []],
+    ['Never update dependencies unless explicitly asked.', []],
+    ['Just add the new crate to `[workspace.dependencies]` at the root.', []],
+    ['A dependency that is already declared may be used by any crate that needs it.', []],
+    ['The resolver adds new dependencies to the lockfile.', []],
+  ],
   directive: [
     ['Never log request bodies or authorization headers.', ['not log request body authorization header']],
     ['Log the full request body at debug level.', ['log request body debug level']],
@@ -204,8 +255,9 @@ describe('topic registry', () => {
     expect(names[names.length - 1]).toBe('directive');
   });
   it('covers the topics the issue names', () => {
-    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'commit-convention', 'directive', 'format-command', 'indentation',
-      'lint-command', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version', 'script-arguments', 'semicolons', 'test-command']);
+    expect(TOPICS.map((t) => t.topic).sort()).toEqual(['branch-name', 'branch-policy', 'build-command', 'changelog', 'choice', 'commit-convention', 'directive',
+      'format-command', 'indentation', 'lint-command', 'new-dependencies', 'package-manager', 'preference', 'protected-paths', 'quote-style', 'runtime-version',
+      'script-arguments', 'semicolons', 'test-command']);
   });
 });
 

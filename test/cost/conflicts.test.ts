@@ -81,6 +81,17 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
   // Every clause of a statement asked whether the whole statement speaks of branches: n short clauses were n scans.
   ['one paragraph about branches of n short clauses with a slash', (n) => ({ tree: {
     'AGENTS.md': `# A\n\nBranches: ${'x/y; '.repeat(n)}\n`, 'CLAUDE.md': '# B\n\n- Name branches `x/<topic>`.\n' } }), 2000],
+  // Each pair of code spans is read once, whatever lies between them.
+  ['one statement with n options ranked two by two', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `prefer \`a${i}\` over \`b${i}\` or use \`c${i}\``).join(', ')}\n`,
+    'CLAUDE.md': `# B\n\n- Use \`b0\` ${'over and instead of '.repeat(n)}\`a0\`\n` } }), 500],
+  // Anchored patterns with bounded gaps: a long tail after "run" or "no need to" is read once.
+  ['changelog rules with a tail of n words', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- Run ${'tool '.repeat(n)}to add a changelog entry.\n`,
+    'packages/p/AGENTS.md': `# P\n\n- There is no need to add change logs${' here'.repeat(n)}.\n` } }), 2000],
+  ['dependency rules with a tail of n words', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- When adding a new dependency${' to x'.repeat(n)}, add it here.\n`,
+    'packages/p/AGENTS.md': `# P\n\n- Do not add new dependencies ${'without '.repeat(n)}approval.\n` } }), 2000],
   ['one statement with n commands', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- ${Array.from({ length: n }, (_, i) => `run \`npm install p${i}\` then \`npm test\``).join(', ')}.\n`,
     'CLAUDE.md': `# B\n\n- ${Array.from({ length: n }, (_, i) => `run \`yarn add q${i}\` and \`yarn test\``).join(', ')}.\n` } }), 500],

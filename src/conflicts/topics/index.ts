@@ -19,13 +19,16 @@ import { branchPolicy } from './branch-policy.js';
 import { branchName } from './branch-name.js';
 import { protectedPaths } from './protected-paths.js';
 import { preference } from './preference.js';
+import { choice } from './choice.js';
+import { changelog } from './changelog.js';
+import { newDependencies } from './new-dependencies.js';
 import { directive } from './directive.js';
 
 export type { Finding, TopicExtractor } from './types.js';
 
 export const TOPICS: readonly TopicExtractor[] = [
   packageManager, testCommand, buildCommand, lintCommand, formatCommand, scriptArguments, indentation, quoteStyle, semicolons,
-  runtimeVersion, commitConvention, branchPolicy, branchName, protectedPaths, preference, directive,
+  runtimeVersion, commitConvention, branchPolicy, branchName, protectedPaths, preference, choice, changelog, newDependencies, directive,
 ];
 
 export function topicByName(name: string): TopicExtractor | undefined {

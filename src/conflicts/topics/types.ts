@@ -22,6 +22,19 @@ export interface Finding {
    * disagreement is one event, and not listed as a prescription of its own.
    */
   refines?: true;
+  /**
+   * A negated finding that waives rather than forbids ("there is no need to add change logs"):
+   * it disagrees with a prescription, but a narrower file that prescribes what a broader one
+   * waives adds an obligation, it lifts no guard.
+   */
+  waiver?: true;
+  /**
+   * A positive finding the clause takes for granted rather than prescribes ("when adding a new
+   * dependency, add it to the package that needs it" presumes the agent adds dependencies). It
+   * is reported only when a narrower or higher-ranked source restricts it (an override), never
+   * as a contradiction: the presumption and a restriction can both be followed.
+   */
+  presumed?: true;
 }
 
 /** Where a clause stands: its statement (as written) and the heading path of its rule. */
