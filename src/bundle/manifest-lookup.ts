@@ -7,11 +7,11 @@
  * Attachment globs: only an attachment with a glob that could match the path
  * (its literal base holds the path, its literal last segment or extension
  * ends it) is compiled — compiling all 2,000 of a monorepo's globs took
- * longer than everything else explain did.
+ * longer than everything else explain did; and a glob whose text starts with
+ * a directory that does not hold the path is not even scanned.
  */
-import picomatch from 'picomatch';
 import type { ConflictEvent } from '../conflicts/events.js';
-import { extensionOf, globShape, GLOB_OPTIONS, isLiteralSegment } from '../resolve/glob-index.js';
+import { compileGlob, extensionOf, globShape, isLiteralSegment, literalDir } from '../resolve/glob-index.js';
 import { isWithin } from '../util/posix-path.js';
 import { servingDirBy } from './serving.js';
 import { type ManifestAttachment, type ManifestFile, type ManifestV1, type ManifestVariant, type PartTable } from './model.js';
@@ -61,6 +61,8 @@ export function servingVariant(l: ManifestLookup, path: string): { dir: string; 
  * A glob the index would not narrow (negated, escapes, quotes) may match anything.
  */
 function mayMatch(glob: string, path: string): boolean {
+  // Most globs of a repository lie under another directory: told from their text, before the scan.
+  if (!isWithin(path, literalDir(glob))) return false;
   const shape = globShape(glob);
   if (shape === null) return true;
   if (!isWithin(path, shape.base)) return false;
@@ -71,15 +73,23 @@ function mayMatch(glob: string, path: string): boolean {
   return ext === undefined || path.endsWith(`.${ext}`);
 }
 
-/** Compiled matchers, per attachment entry: compiled only when some glob's base holds a path asked about, then kept as long as the entry. */
-const compiled = new WeakMap<ManifestAttachment, (path: string) => boolean>();
+/**
+ * Compiled matchers by glob: compiled only when a glob's base holds a path asked about. A
+ * repository's rules repeat the same globs (`**\/*.ts` in dozens of them), compiled once.
+ * A glob that does not compile (never in a bundle rulec built) matches nothing.
+ */
+const compiled = new Map<string, (path: string) => boolean>();
+
+function matches(glob: string, path: string): boolean {
+  let test = compiled.get(glob);
+  if (test === undefined) {
+    const c = compileGlob(glob);
+    compiled.set(glob, (test = c.ok ? c.test : () => false));
+  }
+  return test(path);
+}
 
 /** The attachments whose globs match `path`, in id order. */
 export function attachmentsMatching(attachments: Readonly<Record<string, ManifestAttachment>>, path: string): [string, ManifestAttachment][] {
-  return Object.entries(attachments).filter(([, a]) => {
-    if (!a.globs.some((g) => mayMatch(g, path))) return false;
-    let test = compiled.get(a);
-    if (test === undefined) compiled.set(a, (test = picomatch(a.globs, GLOB_OPTIONS)));
-    return test(path);
-  });
+  return Object.entries(attachments).filter(([, a]) => a.globs.some((g) => mayMatch(g, path) && matches(g, path)));
 }
