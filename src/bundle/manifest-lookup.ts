@@ -10,7 +10,7 @@
  * longer than everything else explain did; and a glob whose text starts with
  * a directory that does not hold the path is not even scanned.
  */
-import type { ConflictEvent } from '../conflicts/events.js';
+import { rulingView, type ConflictRuling } from './conflict-parts.js';
 import { compileGlob, extensionOf, globShape, isLiteralSegment, literalDir } from '../resolve/glob-index.js';
 import { isWithin } from '../util/posix-path.js';
 import { servingDirBy } from './serving.js';
@@ -26,8 +26,8 @@ export interface ManifestLookup {
   variant(id: string): ManifestVariant | undefined;
   files(): Readonly<Record<string, ManifestFile>>;
   attachments(): Readonly<Record<string, ManifestAttachment>>;
-  /** The conflict events in variant `id`'s context, sorted by id. */
-  conflictsOf(id: string): ConflictEvent[];
+  /** The conflict events in variant `id`'s context, sorted by id, as a path reader shows them. */
+  conflictsOf(id: string): ConflictRuling[];
 }
 
 const own = <T>(o: Readonly<Record<string, T>>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
@@ -42,7 +42,7 @@ export function lookupOf(m: ManifestV1): ManifestLookup {
     variant: (id) => own(variants, id),
     files: () => files,
     attachments: () => attachments,
-    conflictsOf: (id) => conflicts.filter((e) => e.variants.includes(id)),
+    conflictsOf: (id) => conflicts.filter((e) => e.variants.includes(id)).map(rulingView),
   };
 }
 
