@@ -46,7 +46,12 @@ export function countControls(text: string): number {
 
 /** JSON for stdout: JSON.stringify (2-space indent) with DEL, C1, bidi controls and U+2028/2029 escaped as well. */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(JSON_UNSAFE, visibleEscape);
+  const text = JSON.stringify(value, null, 2);
+  // Every character JSON_UNSAFE matches is DEL or above it: ASCII text without DEL has none.
+  // UTF-8 is one byte per character exactly when every character is ASCII, which
+  // Buffer.byteLength counts natively, far faster than a pattern scans megabytes.
+  if (Buffer.byteLength(text, 'utf8') === text.length && !text.includes('\u007f')) return text;
+  return text.replace(JSON_UNSAFE, visibleEscape);
 }
 
 /**
