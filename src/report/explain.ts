@@ -9,7 +9,7 @@ import type { ManifestRef, ManifestV1 } from '../bundle/model.js';
 import { formatSpec } from '../formats/formats.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { ancestorDirs, dirnameOf, isWithin } from '../util/posix-path.js';
-import { num } from './text.js';
+import { num } from './num.js';
 
 export interface ExplainedSource {
   id: string;
