@@ -63,7 +63,7 @@ export function servingVariant(l: ManifestLookup, path: string): { dir: string; 
 function mayMatch(glob: string, path: string): boolean {
   // Most globs of a repository lie under another directory: told from their text, before the scan.
   if (!isWithin(path, literalDir(glob))) return false;
-  const shape = globShape(glob);
+  const shape = shapeOf(glob);
   if (shape === null) return true;
   if (!isWithin(path, shape.base)) return false;
   const last = shape.segments[shape.segments.length - 1] ?? '';
@@ -71,6 +71,15 @@ function mayMatch(glob: string, path: string): boolean {
   if (isLiteralSegment(last)) return path.endsWith(`/${last}`) || path === last;
   const ext = extensionOf(last);
   return ext === undefined || path.endsWith(`.${ext}`);
+}
+
+/** Each glob's shape, scanned once: rules repeat the same globs. */
+const shapes = new Map<string, ReturnType<typeof globShape>>();
+
+function shapeOf(glob: string): ReturnType<typeof globShape> {
+  let shape = shapes.get(glob);
+  if (shape === undefined) shapes.set(glob, (shape = globShape(glob)));
+  return shape;
 }
 
 /**
