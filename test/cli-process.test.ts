@@ -106,6 +106,8 @@ describe('start-up loads only what the command uses', () => {
     const used = /^dist\/resolve\/glob-index\b/;
     expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);
     expect(r.files.filter((f) => /^dist\/(config\/(policy|load-policy)\.js$|confined\/|cli\/commands\/(explain-worktree|print-context)\.js$)/.test(f))).toEqual([]);
+    // The bundle reader reports RC70xx codes from their own catalogue file; the whole catalogue is not loaded.
+    expect(r.files.filter((f) => /^dist\/diagnostics\/catalogue(\.js|-(?!bundle))/.test(f))).toEqual([]);
     // The manifest is validated by ajv's standalone code (one small runtime helper), never by compiling the schema.
     expect(r.files.filter((f) => /node_modules\/(yaml|simple-git|js-tiktoken|ajv-formats)\/|node_modules\/ajv\/dist\/(?!runtime\/)/.test(f))).toEqual([]);
   });

@@ -21,7 +21,8 @@
  * part by part (canonical, and every entry in the part it belongs to).
  */
 import type { ErrorObject } from 'ajv';
-import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { bundleDiag } from '../diagnostics/catalogue-bundle.js';
+import type { Diagnostic } from '../diagnostics/diagnostic-shape.js';
 import { canonicalJson, canonicalMembers } from '../util/canonical-json.js';
 import { digestOf } from '../util/hash.js';
 import * as generated from './manifest-validator.gen.js';
@@ -46,7 +47,7 @@ function schemaErrors(validator: Validator, value: unknown, file: string): Diagn
   const errors = validator.errors ?? [];
   const first = errors[0];
   const where = first?.instancePath ? first.instancePath : '(top level)';
-  return diag('RC7003', { file, message: `${file} does not match the manifest schema: ${where} ${first?.message ?? 'is invalid'}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}` });
+  return bundleDiag('RC7003', { file, message: `${file} does not match the manifest schema: ${where} ${first?.message ?? 'is invalid'}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}` });
 }
 
 export function parseManifestRoot(bytes: Uint8Array | string): RootParse {
@@ -130,7 +131,7 @@ function sameEncoding(manifest: ManifestV1, root: ManifestRoot, raw: ReadonlyMap
 }
 
 function refuse(code: string, file: string, message: string): { ok: false; diagnostic: Diagnostic } {
-  return { ok: false, diagnostic: diag(code, { file, message }) };
+  return { ok: false, diagnostic: bundleDiag(code, { file, message }) };
 }
 
 /**
