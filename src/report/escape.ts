@@ -30,7 +30,7 @@ export function visibleEscape(ch: string): string {
 
 /** Text for a terminal: control and bidi characters shown as `\uXXXX`; newlines kept unless `oneLine`. */
 export function escapeControls(text: string, oneLine = false): string {
-  if (!oneLine && !MAYBE_CONTROL.test(text)) return text;
+  if (!oneLine && (text === lastJson || !MAYBE_CONTROL.test(text))) return text;
   return text.replace(oneLine ? CONTROL : CONTROL_KEEP_LF, visibleEscape);
 }
 
@@ -44,14 +44,23 @@ export function countControls(text: string): number {
   return text.match(CONTROL_KEEP_LF)?.length ?? 0;
 }
 
+/**
+ * The text jsonText returned last. It is what escapeControls would return
+ * for it (JSON.stringify escapes every C0 but the newlines between tokens,
+ * jsonText the rest), so escapeControls, the CLI's last guard, knows it
+ * without scanning it again: explain's JSON is megabytes.
+ */
+let lastJson: string | undefined;
+
 /** JSON for stdout: JSON.stringify (2-space indent) with DEL, C1, bidi controls and U+2028/2029 escaped as well. */
 export function jsonText(value: unknown): string {
   const text = JSON.stringify(value, null, 2);
   // Every character JSON_UNSAFE matches is DEL or above it: ASCII text without DEL has none.
   // UTF-8 is one byte per character exactly when every character is ASCII, which
   // Buffer.byteLength counts natively, far faster than a pattern scans megabytes.
-  if (Buffer.byteLength(text, 'utf8') === text.length && !text.includes('\u007f')) return text;
-  return text.replace(JSON_UNSAFE, visibleEscape);
+  const safe = Buffer.byteLength(text, 'utf8') === text.length && !text.includes('\u007f') ? text : text.replace(JSON_UNSAFE, visibleEscape);
+  lastJson = safe;
+  return safe;
 }
 
 /**

@@ -65,7 +65,9 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   // Everything but the context text itself is redacted; the context is the agent's input (printContext warns).
   const safe = redactDeep({ ...e, in_repository: present, origin: answer.origin, bundle_id: answer.bundleId }, answer.redactions);
   if (format === 'json') {
-    io.out(`${jsonText(values.text ? { ...safe, text } : safe)}\n`);
+    // Two writes, not one concatenation: the megabytes jsonText returns reach stdout as they are.
+    io.out(jsonText(values.text ? { ...safe, text } : safe));
+    io.out('\n');
     if (values.text) (await import('./print-context.js')).warnAboutSecrets(io, 'explain', text);
   } else {
     const notice = present ? undefined : 'not in the repository: this is what a new file at this path would get';
