@@ -15,7 +15,7 @@ import {
   type ManifestV1, type ManifestVariant, type VariantsPart,
 } from '../src/bundle/model.js';
 import { servingDir, variantFor } from '../src/bundle/serving.js';
-import type { StoredDetails, StoredRuling } from '../src/bundle/conflict-parts.js';
+import type { DetailRun, SideRun, StoredDetails, StoredRuling } from '../src/bundle/conflict-parts.js';
 import { parseManifest, parseManifestRoot } from '../src/bundle/parse-manifest.js';
 import { canonicalJson } from '../src/util/canonical-json.js';
 import { filesOf } from './helpers/bundle-manifest.js';
@@ -77,11 +77,11 @@ declare<StoredRuling>('StoredRuling', inPart('conflicts', '[]'), {
   all: { id: true, kind: true, topic: true, severity: true, adopted: true, ruling: true, reason: true, sides: true },
   required: { id: true, kind: true, topic: true, severity: true, adopted: true, ruling: true, reason: true, sides: true },
 });
-declare<StoredRuling['sides'][number]>('StoredRuling side run', inPart('conflicts', '[]', 'sides', '[]'), { all: { value: true, at: true }, required: { value: true, at: true } });
+declare<SideRun>('SideRun', inPart('conflicts', '[]', 'sides', '[]'), { all: { value: true, source: true, line: true, col: true }, required: { value: true, source: true, line: true, col: true } });
 declare<StoredDetails>('StoredDetails', inPart('conflict_details', '*'), {
   all: { type: true, variants: true, paths: true, wasted_tokens: true, accepted: true, sides: true }, required: { type: true, variants: true, paths: true, sides: true },
 });
-declare<StoredDetails['sides'][number]>('StoredDetails side run', inPart('conflict_details', '*', 'sides', '[]'), { all: { excerpt: true, at: true }, required: { excerpt: true, at: true } });
+declare<DetailRun>('DetailRun', inPart('conflict_details', '*', 'sides', '[]'), { all: { excerpt: true, layer: true, rule: true, scope: true }, required: { excerpt: true, layer: true, rule: true, scope: true } });
 declare<ManifestOverrun>('ManifestOverrun', at('budgets', 'over', '[]'), {
   all: { kind: true, id: true, tokens: true, budget: true, layer: true }, required: { kind: true, id: true, tokens: true, budget: true },
 });

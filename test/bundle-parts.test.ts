@@ -15,7 +15,7 @@ import { partFile } from '../src/bundle/layout.js';
 import { canonicalJson } from '../src/util/canonical-json.js';
 import { digestOf } from '../src/util/hash.js';
 import { bundleIdOf, conflictPartOf, contentOf, indexPartOf, kindOfPart, variantPartOf, type ManifestRoot, type ManifestV1, type VariantsPart } from '../src/bundle/model.js';
-import { CONFLICT_DETAILS_PART } from '../src/bundle/conflict-parts.js';
+import { CONFLICT_DETAILS_PART, CONFLICT_SOURCES_PART, type StoredDetails, type StoredRuling } from '../src/bundle/conflict-parts.js';
 import { explainPath } from '../src/report/explain.js';
 import { codeOf, partNames, readRoot, readWholeManifest } from './helpers/bundle-manifest.js';
 import { makeTree, remove, type Made } from './security/tree.js';
@@ -70,12 +70,16 @@ function readThrough(b: OpenedBundle, name: string): unknown {
     }
     // Only readers of the whole manifest read the details: a path's lookup never does.
     case 'conflict-details': return b.manifest;
+    case 'conflict-sources': {
+      const variant = Object.keys(whole.variants).find((v) => whole.conflicts.some((e) => e.variants.includes(v))) as string;
+      return b.lookup.conflictsOf(variant);
+    }
   }
 }
 
 describe('a bundle read part by part', () => {
   it('has every kind of part, and the manifest joined from them is the one compiled', () => {
-    expect(new Set(partNames(dir).map(kindOfPart))).toEqual(new Set(['files', 'attachments', 'conflicts', 'conflict-details', 'index', 'variants']));
+    expect(new Set(partNames(dir).map(kindOfPart))).toEqual(new Set(['files', 'attachments', 'conflicts', 'conflict-details', 'conflict-sources', 'index', 'variants']));
     expect(canonicalJson(openBundle(dir, { verify: 'all' }).manifest)).toBe(canonicalJson(whole));
     expect(canonicalJson(readWholeManifest(dir))).toBe(canonicalJson(whole));
   });
@@ -99,7 +103,7 @@ describe('a bundle read part by part', () => {
     expect(explainPath(whole, 'packages/api/src/a.ts').conflicts.map((c) => c.kind).sort()).toEqual(['duplicate', 'override']);
   });
 
-  it.each(['files', 'attachments', 'conflicts', 'conflict-details', 'index', 'variants'])('refuses a tampered %s part when it is read, and when verifying all', (table) => {
+  it.each(['files', 'attachments', 'conflicts', 'conflict-details', 'conflict-sources', 'index', 'variants'])('refuses a tampered %s part when it is read, and when verifying all', (table) => {
     const names = partNames(dir).filter((n) => kindOfPart(n) === table);
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) {
@@ -164,7 +168,7 @@ describe('a bundle read part by part', () => {
     const variant = b.contextFor(path).variant;
     const events = b.lookup.conflictsOf(variant).map((e) => e.id);
     expect(events.length).toBeGreaterThan(0);
-    const needed = new Set([indexPartOf(''), indexPartOf(path), variantPartOf(variant), 'files', 'attachments', ...events.map(conflictPartOf)]);
+    const needed = new Set([indexPartOf(''), indexPartOf(path), variantPartOf(variant), 'files', 'attachments', CONFLICT_SOURCES_PART, ...events.map(conflictPartOf)]);
     expect(needed.has(CONFLICT_DETAILS_PART)).toBe(false);
     const d = copy();
     for (const name of partNames(d)) if (!needed.has(name)) flip(join(d, partFile(name)));
@@ -174,13 +178,13 @@ describe('a bundle read part by part', () => {
     expect(codeOf(() => openBundle(d, { verify: 'all' }))).toBe('RC7006');
   });
 
-  it('refuses what explain reads for a path when any of it is tampered: an index part, the variant part, a conflicts part, the text', () => {
+  it('refuses what explain reads for a path when any of it is tampered: an index part, the variant part, a conflicts part, the source list, the text', () => {
     const path = 'packages/api/src/a.ts';
     const b = openBundle(dir);
     const variant = b.contextFor(path).variant;
     const events = b.lookup.conflictsOf(variant).map((e) => e.id);
     const explain = (x: OpenedBundle): unknown => [x.contextFor(path), explainPath(x.lookup, path)];
-    for (const name of [indexPartOf(path), variantPartOf(variant), ...new Set(events.map(conflictPartOf))]) {
+    for (const name of [indexPartOf(path), variantPartOf(variant), CONFLICT_SOURCES_PART, ...new Set(events.map(conflictPartOf))]) {
       const d = copy();
       flip(join(d, partFile(name)));
       expect({ name, code: codeOf(() => explain(openBundle(d))) }).toEqual({ name, code: 'RC7006' });
@@ -193,9 +197,9 @@ describe('a bundle read part by part', () => {
   it('refuses, on full verification, a re-sealed bundle whose conflicts part and details disagree', () => {
     const d = copy();
     const root = readRoot(d);
-    const details = JSON.parse(readFileSync(join(d, partFile(CONFLICT_DETAILS_PART)), 'utf8')) as Record<string, { sides: { at: unknown[] }[] }>;
-    const first = Object.values(details)[0] as { sides: { at: unknown[] }[] };
-    first.sides[0]?.at.pop();
+    const details = JSON.parse(readFileSync(join(d, partFile(CONFLICT_DETAILS_PART)), 'utf8')) as Record<string, StoredDetails>;
+    const first = Object.values(details)[0] as StoredDetails;
+    for (const list of [first.sides[0]?.layer, first.sides[0]?.rule, first.sides[0]?.scope]) list?.pop();
     const text = canonicalJson(details);
     writeFileSync(join(d, partFile(CONFLICT_DETAILS_PART)), text);
     root.parts[CONFLICT_DETAILS_PART] = { sha256: digestOf(text), bytes: Buffer.byteLength(text) };
@@ -203,6 +207,29 @@ describe('a bundle read part by part', () => {
     writeFileSync(join(d, 'manifest.json'), canonicalJson({ ...root, bundle_id: `b-${digestOf(canonicalJson(head)).slice(7, 23)}` }));
     expect(codeOf(() => openBundle(d).lookup.conflictsOf(openBundle(d).contextFor('packages/api/src/a.ts').variant))).toBeUndefined();
     expect(codeOf(() => openBundle(d, { verify: 'all' }))).toBe('RC7002');
+  });
+
+  it('refuses a re-sealed conflicts part whose side names no listed source, or whose run lists differ in length: on its lazy read (RC7003) and on full verification', () => {
+    const path = 'packages/api/src/a.ts';
+    const variant = openBundle(dir).contextFor(path).variant;
+    const id = openBundle(dir).lookup.conflictsOf(variant)[0]?.id as string;
+    const forge = (edit: (run: StoredRuling['sides'][number]) => void): string => {
+      const d = copy();
+      const root = readRoot(d);
+      const name = conflictPartOf(id);
+      const part = JSON.parse(readFileSync(join(d, partFile(name)), 'utf8')) as StoredRuling[];
+      edit((part.find((e) => e.id === id) as StoredRuling).sides[0] as StoredRuling['sides'][number]);
+      const text = canonicalJson(part);
+      writeFileSync(join(d, partFile(name)), text);
+      root.parts[name] = { sha256: digestOf(text), bytes: Buffer.byteLength(text) };
+      const { bundle_id: _id, revision: _r, source: _s, ...head } = root;
+      writeFileSync(join(d, 'manifest.json'), canonicalJson({ ...root, bundle_id: `b-${digestOf(canonicalJson(head)).slice(7, 23)}` }));
+      return d;
+    };
+    for (const d of [forge((run) => { run.source[0] = 9999; }), forge((run) => { run.line.push(1); })]) {
+      expect(codeOf(() => openBundle(d).lookup.conflictsOf(variant))).toBe('RC7003');
+      expect(codeOf(() => openBundle(d, { verify: 'all' }))).toBe('RC7002');
+    }
   });
 
   it('gives the root the bundle id of the content (the id rule is unchanged by the split)', () => {

@@ -3,7 +3,7 @@
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const ucs2length = ucs2lengthModule.default ?? ucs2lengthModule;
 export const validate = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rulec.dev/schemas/manifest-v3.json","title":"rulec bundle manifest","description":"manifest.json of a rulec bundle (the root): canonical JSON (RFC 8785 key order, integers only). The bundle digest is sha256: + sha256 of these bytes. The manifest's tables sit beside it in parts/<name>.json, each pinned here by the sha256 and size of its canonical bytes; $defs describes each part.","type":"object","additionalProperties":false,"required":["schema","bundle_id","revision","source","compiler","policy","tokenizer","layers","budgets","diagnostics","parts","entries"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"count":{"type":"integer","minimum":0},"layer":{"enum":["managed","repo","path","local","user"]},"ref":{"type":"object","additionalProperties":false,"required":["id","reason"],"properties":{"id":{"type":"string","minLength":1},"reason":{"type":"string"},"imported_by":{"type":"string"}}},"refs":{"type":"array","items":{"$ref":"#/$defs/ref"}},"part_files":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["sha256","size","layer","format","scope","activation","tracked","root","path"],"properties":{"root":{"enum":["repo","managed","user"],"description":"Which root the file was read from; with path, authoritative (never parse the id)."},"path":{"type":"string","description":"Posix path of the file relative to its root."},"sha256":{"$ref":"#/$defs/digest"},"size":{"$ref":"#/$defs/count"},"layer":{"$ref":"#/$defs/layer"},"format":{"type":"string"},"scope":{"type":"string"},"activation":{"enum":["standing","attached","requested","manual","import"]},"tracked":{"type":"boolean"},"tokens":{"$ref":"#/$defs/count"},"globs":{"type":"array","items":{"type":"string"}},"link":{"type":"string"}}},"description":"parts/files.json: every source file by id."},"part_variants":{"type":"object","description":"A variants part, parts/variants-<x>.json: the variants whose id starts v-<x> (one hex digit), and for each the ids of the conflict events in its context (in a conflicts part).","additionalProperties":false,"required":["variants","conflicts"],"properties":{"variants":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","bytes","tokens","sha256","profiles"],"properties":{"sources":{"$ref":"#/$defs/refs"},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"},"profiles":{"type":"object","description":"Per enabled agent profile (policy profiles.enabled), evaluated at the variant's shortest directory with the repository shown as /repo: the bytes and tokens that agent would inject, whether it fits its budget, and the files it cuts or drops.","additionalProperties":{"type":"object","additionalProperties":false,"required":["bytes","tokens","fits","dropped"],"properties":{"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"fits":{"type":"boolean"},"dropped":{"type":"array","items":{"type":"string"}}}}}}}},"conflicts":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"array","items":{"type":"string","pattern":"^c-[0-9a-f]{16}$"}}}}},"part_attachments":{"type":"object","propertyNames":{"pattern":"^a-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","globs","bytes","tokens","sha256"],"properties":{"sources":{"$ref":"#/$defs/refs"},"globs":{"type":"array","items":{"type":"string"},"minItems":1},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"}}},"description":"parts/attachments.json: every attachment by id."},"part_index":{"type":"object","description":"An index part, parts/index-<xx>.json: directory → variant id, only where a directory's variant differs from its parent's; '' is the root (in the part of ''). A directory sits in the part named by the first two hex digits of the sha256 of its top-level directory name. A path resolves to the nearest indexed ancestor directory.","additionalProperties":{"type":"string","pattern":"^v-[0-9a-f]{16}$"}},"part_conflicts":{"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id, as a reader of one path shows them (explain): the ruling, and where each side is and what it says. The rest of each event is in parts/conflict-details.json; joined, an event validates against conflict-event.schema.json.","items":{"type":"object","additionalProperties":false,"required":["id","kind","topic","severity","adopted","ruling","reason","sides"],"properties":{"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"severity":{"enum":["error","warning","info"]},"adopted":{"type":["string","null"]},"ruling":{"type":"string"},"reason":{"type":"string"},"sides":{"type":"array","minItems":1,"description":"The event's sides in order, as runs of consecutive sides with the same value: the run's value, and each side's [source, line, col].","items":{"type":"object","additionalProperties":false,"required":["value","at"],"properties":{"value":{"type":"string"},"at":{"type":"array","minItems":1,"items":{"type":"array","minItems":3,"prefixItems":[{"type":"string"},{"$ref":"#/$defs/count"},{"$ref":"#/$defs/count"}],"items":false}}}}}}}},"part_conflict_details":{"type":"object","description":"parts/conflict-details.json (present when there are conflict events): the rest of each event, by id — the variants and paths it concerns, its cost and acceptance, and each side's layer, rule, scope and excerpt. Only readers of the whole manifest read it.","propertyNames":{"pattern":"^c-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["type","variants","paths","sides"],"properties":{"type":{"const":"instruction_conflict"},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."},"paths":{"type":"object","additionalProperties":false,"required":["count","examples"],"properties":{"count":{"$ref":"#/$defs/count"},"examples":{"type":"array","items":{"type":"string"}}}},"wasted_tokens":{"$ref":"#/$defs/count"},"accepted":{"type":"object","additionalProperties":false,"required":["owner","reason","expires"],"properties":{"owner":{"type":"string"},"reason":{"type":"string"},"expires":{"type":"string"}}},"sides":{"type":"array","minItems":1,"description":"The same sides in the same order, as runs of consecutive sides with the same excerpt: the run's excerpt, and each side's [layer, rule, scope].","items":{"type":"object","additionalProperties":false,"required":["excerpt","at"],"properties":{"excerpt":{"type":"string"},"at":{"type":"array","minItems":1,"items":{"type":"array","minItems":3,"prefixItems":[{"type":"string"},{"type":"string"},{"type":"string"}],"items":false}}}}}}}},"part_ref":{"type":"object","additionalProperties":false,"required":["sha256","bytes"],"properties":{"sha256":{"$ref":"#/$defs/digest"},"bytes":{"$ref":"#/$defs/count"}}}},"properties":{"schema":{"const":"https://rulec.dev/schemas/manifest-v3.json"},"bundle_id":{"type":"string","pattern":"^b-[0-9a-f]{16}$","description":"Content id: sha256 of the manifest without bundle_id, revision and source."},"revision":{"type":"object","additionalProperties":false,"required":["version","seq"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"},"seq":{"$ref":"#/$defs/count","description":"Commits reachable from HEAD: increases along a branch."}}},"source":{"type":"object","additionalProperties":false,"required":["repo","commit","dirty"],"properties":{"repo":{"type":["string","null"]},"commit":{"type":["string","null"],"pattern":"^[0-9a-f]{40,64}$"},"dirty":{"type":"boolean"}}},"compiler":{"type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"const":"rulec"},"version":{"type":"string"}}},"policy":{"type":"object","additionalProperties":false,"required":["digest"],"properties":{"digest":{"$ref":"#/$defs/digest"}}},"tokenizer":{"type":"string"},"layers":{"type":"object","additionalProperties":false,"required":["local","user"],"properties":{"local":{"type":"boolean"},"user":{"type":"boolean","description":"Personal user files included: only in explain's in-memory manifests, never in an emitted bundle."}}},"budgets":{"type":"object","additionalProperties":false,"required":["over"],"properties":{"over":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","id","tokens","budget"],"properties":{"kind":{"enum":["variant","attachment","layer"]},"id":{"type":"string"},"tokens":{"$ref":"#/$defs/count"},"budget":{"$ref":"#/$defs/count"},"layer":{"enum":["managed","repo","path","local","user"],"description":"For kind layer: the layer whose sources are over budget within the variant."}}}}}},"diagnostics":{"type":"object","additionalProperties":false,"required":["errors","warnings","infos","codes"],"properties":{"errors":{"$ref":"#/$defs/count"},"warnings":{"$ref":"#/$defs/count"},"infos":{"$ref":"#/$defs/count"},"codes":{"type":"object","additionalProperties":{"$ref":"#/$defs/count"}}}},"parts":{"type":"object","description":"Part name → the sha256 and size of parts/<name>.json. A reader verifies a part against this before it uses it.","propertyNames":{"pattern":"^(?:files|attachments|conflict-details|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},"required":["files","attachments"],"additionalProperties":{"$ref":"#/$defs/part_ref"},"properties":{"files":{"$ref":"#/$defs/part_ref"},"attachments":{"$ref":"#/$defs/part_ref"}}},"entries":{"type":"object","additionalProperties":false,"required":["context","attachments","sources"],"description":"How many files context/, attachments/ and sources/ hold.","properties":{"context":{"$ref":"#/$defs/count"},"attachments":{"$ref":"#/$defs/count"},"sources":{"$ref":"#/$defs/count"}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rulec.dev/schemas/manifest-v3.json","title":"rulec bundle manifest","description":"manifest.json of a rulec bundle (the root): canonical JSON (RFC 8785 key order, integers only). The bundle digest is sha256: + sha256 of these bytes. The manifest's tables sit beside it in parts/<name>.json, each pinned here by the sha256 and size of its canonical bytes; $defs describes each part.","type":"object","additionalProperties":false,"required":["schema","bundle_id","revision","source","compiler","policy","tokenizer","layers","budgets","diagnostics","parts","entries"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"count":{"type":"integer","minimum":0},"layer":{"enum":["managed","repo","path","local","user"]},"ref":{"type":"object","additionalProperties":false,"required":["id","reason"],"properties":{"id":{"type":"string","minLength":1},"reason":{"type":"string"},"imported_by":{"type":"string"}}},"refs":{"type":"array","items":{"$ref":"#/$defs/ref"}},"part_files":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["sha256","size","layer","format","scope","activation","tracked","root","path"],"properties":{"root":{"enum":["repo","managed","user"],"description":"Which root the file was read from; with path, authoritative (never parse the id)."},"path":{"type":"string","description":"Posix path of the file relative to its root."},"sha256":{"$ref":"#/$defs/digest"},"size":{"$ref":"#/$defs/count"},"layer":{"$ref":"#/$defs/layer"},"format":{"type":"string"},"scope":{"type":"string"},"activation":{"enum":["standing","attached","requested","manual","import"]},"tracked":{"type":"boolean"},"tokens":{"$ref":"#/$defs/count"},"globs":{"type":"array","items":{"type":"string"}},"link":{"type":"string"}}},"description":"parts/files.json: every source file by id."},"part_variants":{"type":"object","description":"A variants part, parts/variants-<x>.json: the variants whose id starts v-<x> (one hex digit), and for each the ids of the conflict events in its context (in a conflicts part).","additionalProperties":false,"required":["variants","conflicts"],"properties":{"variants":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","bytes","tokens","sha256","profiles"],"properties":{"sources":{"$ref":"#/$defs/refs"},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"},"profiles":{"type":"object","description":"Per enabled agent profile (policy profiles.enabled), evaluated at the variant's shortest directory with the repository shown as /repo: the bytes and tokens that agent would inject, whether it fits its budget, and the files it cuts or drops.","additionalProperties":{"type":"object","additionalProperties":false,"required":["bytes","tokens","fits","dropped"],"properties":{"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"fits":{"type":"boolean"},"dropped":{"type":"array","items":{"type":"string"}}}}}}}},"conflicts":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"array","items":{"type":"string","pattern":"^c-[0-9a-f]{16}$"}}}}},"part_attachments":{"type":"object","propertyNames":{"pattern":"^a-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","globs","bytes","tokens","sha256"],"properties":{"sources":{"$ref":"#/$defs/refs"},"globs":{"type":"array","items":{"type":"string"},"minItems":1},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"}}},"description":"parts/attachments.json: every attachment by id."},"part_index":{"type":"object","description":"An index part, parts/index-<xx>.json: directory → variant id, only where a directory's variant differs from its parent's; '' is the root (in the part of ''). A directory sits in the part named by the first two hex digits of the sha256 of its top-level directory name. A path resolves to the nearest indexed ancestor directory.","additionalProperties":{"type":"string","pattern":"^v-[0-9a-f]{16}$"}},"part_conflicts":{"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id, as a reader of one path shows them (explain): the ruling, and where each side is and what it says. A side names its source by its place in parts/conflict-sources.json; the rest of each event is in parts/conflict-details.json. Joined, an event validates against conflict-event.schema.json.","items":{"type":"object","additionalProperties":false,"required":["id","kind","topic","severity","adopted","ruling","reason","sides"],"properties":{"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"severity":{"enum":["error","warning","info"]},"adopted":{"type":["string","null"]},"ruling":{"type":"string"},"reason":{"type":"string"},"sides":{"type":"array","minItems":1,"description":"The event's sides in order, as runs of consecutive sides with the same value: the run's value, and its sides' sources (places in conflict-sources), lines and columns, three lists of the same length.","items":{"type":"object","additionalProperties":false,"required":["value","source","line","col"],"properties":{"value":{"type":"string"},"source":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}},"line":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}},"col":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}}}}}}}},"part_conflict_details":{"type":"object","description":"parts/conflict-details.json (present when there are conflict events): the rest of each event, by id — the variants and paths it concerns, its cost and acceptance, and each side's layer, rule, scope and excerpt. Only readers of the whole manifest read it.","propertyNames":{"pattern":"^c-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["type","variants","paths","sides"],"properties":{"type":{"const":"instruction_conflict"},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."},"paths":{"type":"object","additionalProperties":false,"required":["count","examples"],"properties":{"count":{"$ref":"#/$defs/count"},"examples":{"type":"array","items":{"type":"string"}}}},"wasted_tokens":{"$ref":"#/$defs/count"},"accepted":{"type":"object","additionalProperties":false,"required":["owner","reason","expires"],"properties":{"owner":{"type":"string"},"reason":{"type":"string"},"expires":{"type":"string"}}},"sides":{"type":"array","minItems":1,"description":"The same sides in the same order, as runs of consecutive sides with the same excerpt: the run's excerpt, and its sides' layers, rules and scopes, three lists of the same length.","items":{"type":"object","additionalProperties":false,"required":["excerpt","layer","rule","scope"],"properties":{"excerpt":{"type":"string"},"layer":{"type":"array","minItems":1,"items":{"type":"string"}},"rule":{"type":"array","minItems":1,"items":{"type":"string"}},"scope":{"type":"array","minItems":1,"items":{"type":"string"}}}}}}}},"part_conflict_sources":{"type":"array","description":"parts/conflict-sources.json (present when there are conflict events): every source id that a conflict side names, sorted by code units, each once; sides name a source by its place in this list.","items":{"type":"string"}},"part_ref":{"type":"object","additionalProperties":false,"required":["sha256","bytes"],"properties":{"sha256":{"$ref":"#/$defs/digest"},"bytes":{"$ref":"#/$defs/count"}}}},"properties":{"schema":{"const":"https://rulec.dev/schemas/manifest-v3.json"},"bundle_id":{"type":"string","pattern":"^b-[0-9a-f]{16}$","description":"Content id: sha256 of the manifest without bundle_id, revision and source."},"revision":{"type":"object","additionalProperties":false,"required":["version","seq"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"},"seq":{"$ref":"#/$defs/count","description":"Commits reachable from HEAD: increases along a branch."}}},"source":{"type":"object","additionalProperties":false,"required":["repo","commit","dirty"],"properties":{"repo":{"type":["string","null"]},"commit":{"type":["string","null"],"pattern":"^[0-9a-f]{40,64}$"},"dirty":{"type":"boolean"}}},"compiler":{"type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"const":"rulec"},"version":{"type":"string"}}},"policy":{"type":"object","additionalProperties":false,"required":["digest"],"properties":{"digest":{"$ref":"#/$defs/digest"}}},"tokenizer":{"type":"string"},"layers":{"type":"object","additionalProperties":false,"required":["local","user"],"properties":{"local":{"type":"boolean"},"user":{"type":"boolean","description":"Personal user files included: only in explain's in-memory manifests, never in an emitted bundle."}}},"budgets":{"type":"object","additionalProperties":false,"required":["over"],"properties":{"over":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","id","tokens","budget"],"properties":{"kind":{"enum":["variant","attachment","layer"]},"id":{"type":"string"},"tokens":{"$ref":"#/$defs/count"},"budget":{"$ref":"#/$defs/count"},"layer":{"enum":["managed","repo","path","local","user"],"description":"For kind layer: the layer whose sources are over budget within the variant."}}}}}},"diagnostics":{"type":"object","additionalProperties":false,"required":["errors","warnings","infos","codes"],"properties":{"errors":{"$ref":"#/$defs/count"},"warnings":{"$ref":"#/$defs/count"},"infos":{"$ref":"#/$defs/count"},"codes":{"type":"object","additionalProperties":{"$ref":"#/$defs/count"}}}},"parts":{"type":"object","description":"Part name → the sha256 and size of parts/<name>.json. A reader verifies a part against this before it uses it.","propertyNames":{"pattern":"^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},"required":["files","attachments"],"additionalProperties":{"$ref":"#/$defs/part_ref"},"properties":{"files":{"$ref":"#/$defs/part_ref"},"attachments":{"$ref":"#/$defs/part_ref"}}},"entries":{"type":"object","additionalProperties":false,"required":["context","attachments","sources"],"description":"How many files context/, attachments/ and sources/ hold.","properties":{"context":{"$ref":"#/$defs/count"},"attachments":{"$ref":"#/$defs/count"},"sources":{"$ref":"#/$defs/count"}}}}};
 const schema32 = {"type":"integer","minimum":0};
 const schema33 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
 const func1 = Object.prototype.hasOwnProperty;
@@ -11,7 +11,7 @@ const pattern4 = new RegExp("^b-[0-9a-f]{16}$", "u");
 const pattern5 = new RegExp("^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$", "u");
 const pattern6 = new RegExp("^[0-9a-f]{40,64}$", "u");
 const pattern7 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
-const pattern8 = new RegExp("^(?:files|attachments|conflict-details|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$", "u");
+const pattern8 = new RegExp("^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$", "u");
 const schema40 = {"type":"object","additionalProperties":false,"required":["sha256","bytes"],"properties":{"sha256":{"$ref":"#/$defs/digest"},"bytes":{"$ref":"#/$defs/count"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1142,7 +1142,7 @@ for(const key10 in data32){
 const _errs81 = errors;
 if(typeof key10 === "string"){
 if(!pattern8.test(key10)){
-const err85 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?:files|attachments|conflict-details|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},message:"must match pattern \""+"^(?:files|attachments|conflict-details|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"+"\"",propertyName:key10};
+const err85 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},message:"must match pattern \""+"^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"+"\"",propertyName:key10};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2648,7 +2648,7 @@ return errors === 0;
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validate_conflicts = validate32;
-const schema64 = {"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id, as a reader of one path shows them (explain): the ruling, and where each side is and what it says. The rest of each event is in parts/conflict-details.json; joined, an event validates against conflict-event.schema.json.","items":{"type":"object","additionalProperties":false,"required":["id","kind","topic","severity","adopted","ruling","reason","sides"],"properties":{"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"severity":{"enum":["error","warning","info"]},"adopted":{"type":["string","null"]},"ruling":{"type":"string"},"reason":{"type":"string"},"sides":{"type":"array","minItems":1,"description":"The event's sides in order, as runs of consecutive sides with the same value: the run's value, and each side's [source, line, col].","items":{"type":"object","additionalProperties":false,"required":["value","at"],"properties":{"value":{"type":"string"},"at":{"type":"array","minItems":1,"items":{"type":"array","minItems":3,"prefixItems":[{"type":"string"},{"$ref":"#/$defs/count"},{"$ref":"#/$defs/count"}],"items":false}}}}}}}};
+const schema64 = {"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id, as a reader of one path shows them (explain): the ruling, and where each side is and what it says. A side names its source by its place in parts/conflict-sources.json; the rest of each event is in parts/conflict-details.json. Joined, an event validates against conflict-event.schema.json.","items":{"type":"object","additionalProperties":false,"required":["id","kind","topic","severity","adopted","ruling","reason","sides"],"properties":{"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"severity":{"enum":["error","warning","info"]},"adopted":{"type":["string","null"]},"ruling":{"type":"string"},"reason":{"type":"string"},"sides":{"type":"array","minItems":1,"description":"The event's sides in order, as runs of consecutive sides with the same value: the run's value, and its sides' sources (places in conflict-sources), lines and columns, three lists of the same length.","items":{"type":"object","additionalProperties":false,"required":["value","source","line","col"],"properties":{"value":{"type":"string"},"source":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}},"line":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}},"col":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}}}}}}}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2884,8 +2884,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data9.at === undefined){
-const err19 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(data9.source === undefined){
+const err19 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2894,9 +2894,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key1 in data9){
-if(!((key1 === "value") || (key1 === "at"))){
-const err20 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data9.line === undefined){
+const err20 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2905,10 +2904,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data9.value !== undefined){
-if(typeof data9.value !== "string"){
-const err21 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/value",schemaPath:"#/items/properties/sides/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.col === undefined){
+const err21 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2917,12 +2914,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data9.at !== undefined){
-let data11 = data9.at;
-if(Array.isArray(data11)){
-if(data11.length < 1){
-const err22 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at",schemaPath:"#/items/properties/sides/items/properties/at/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+for(const key1 in data9){
+if(!((((key1 === "value") || (key1 === "source")) || (key1 === "line")) || (key1 === "col"))){
+const err22 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2931,12 +2925,10 @@ vErrors.push(err22);
 }
 errors++;
 }
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-let data12 = data11[i2];
-if(Array.isArray(data12)){
-if(data12.length < 3){
-const err23 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at/" + i2,schemaPath:"#/items/properties/sides/items/properties/at/items/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"};
+}
+if(data9.value !== undefined){
+if(typeof data9.value !== "string"){
+const err23 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/value",schemaPath:"#/items/properties/sides/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2945,10 +2937,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const len3 = data12.length;
-if(len3 > 0){
-if(typeof data12[0] !== "string"){
-const err24 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at/" + i2+"/0",schemaPath:"#/items/properties/sides/items/properties/at/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data9.source !== undefined){
+let data11 = data9.source;
+if(Array.isArray(data11)){
+if(data11.length < 1){
+const err24 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/source",schemaPath:"#/items/properties/sides/items/properties/source/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2957,11 +2951,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(len3 > 1){
-let data14 = data12[1];
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err25 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at/" + i2+"/1",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+let data12 = data11[i2];
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err25 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/source/" + i2,schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2970,9 +2964,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(typeof data14 == "number"){
-if(data14 < 0 || isNaN(data14)){
-const err26 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at/" + i2+"/1",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data12 == "number"){
+if(data12 < 0 || isNaN(data12)){
+const err26 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/source/" + i2,schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2983,10 +2977,9 @@ errors++;
 }
 }
 }
-if(len3 > 2){
-let data15 = data12[2];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err27 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at/" + i2+"/2",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err27 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/source",schemaPath:"#/items/properties/sides/items/properties/source/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2995,9 +2988,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(typeof data15 == "number"){
-if(data15 < 0 || isNaN(data15)){
-const err28 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at/" + i2+"/2",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data9.line !== undefined){
+let data13 = data9.line;
+if(Array.isArray(data13)){
+if(data13.length < 1){
+const err28 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/line",schemaPath:"#/items/properties/sides/items/properties/line/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3006,11 +3002,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-const len4 = data12.length;
-if(!(len4 <= 3)){
-const err29 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at/" + i2,schemaPath:"#/items/properties/sides/items/properties/at/items/items",keyword:"items",params:{limit: 3},message:"must NOT have more than 3 items"};
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+let data14 = data13[i3];
+if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
+const err29 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/line/" + i3,schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3019,9 +3015,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at/" + i2,schemaPath:"#/items/properties/sides/items/properties/at/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data14 == "number"){
+if(data14 < 0 || isNaN(data14)){
+const err30 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/line/" + i3,schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3032,8 +3028,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err31 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/at",schemaPath:"#/items/properties/sides/items/properties/at/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err31 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/line",schemaPath:"#/items/properties/sides/items/properties/line/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3043,9 +3040,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.col !== undefined){
+let data15 = data9.col;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err32 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/col",schemaPath:"#/items/properties/sides/items/properties/col/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3054,10 +3053,11 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/" + i0+"/sides",schemaPath:"#/items/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len4 = data15.length;
+for(let i4=0; i4<len4; i4++){
+let data16 = data15[i4];
+if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+const err33 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/col/" + i4,schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3066,10 +3066,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data16 == "number"){
+if(data16 < 0 || isNaN(data16)){
+const err34 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/col/" + i4,schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3080,13 +3079,62 @@ errors++;
 }
 }
 }
+}
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err35 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/col",schemaPath:"#/items/properties/sides/items/properties/col/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/" + i0+"/sides",schemaPath:"#/items/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -3096,7 +3144,7 @@ return errors === 0;
 validate32.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validate_conflict_details = validate33;
-const schema67 = {"type":"object","description":"parts/conflict-details.json (present when there are conflict events): the rest of each event, by id — the variants and paths it concerns, its cost and acceptance, and each side's layer, rule, scope and excerpt. Only readers of the whole manifest read it.","propertyNames":{"pattern":"^c-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["type","variants","paths","sides"],"properties":{"type":{"const":"instruction_conflict"},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."},"paths":{"type":"object","additionalProperties":false,"required":["count","examples"],"properties":{"count":{"$ref":"#/$defs/count"},"examples":{"type":"array","items":{"type":"string"}}}},"wasted_tokens":{"$ref":"#/$defs/count"},"accepted":{"type":"object","additionalProperties":false,"required":["owner","reason","expires"],"properties":{"owner":{"type":"string"},"reason":{"type":"string"},"expires":{"type":"string"}}},"sides":{"type":"array","minItems":1,"description":"The same sides in the same order, as runs of consecutive sides with the same excerpt: the run's excerpt, and each side's [layer, rule, scope].","items":{"type":"object","additionalProperties":false,"required":["excerpt","at"],"properties":{"excerpt":{"type":"string"},"at":{"type":"array","minItems":1,"items":{"type":"array","minItems":3,"prefixItems":[{"type":"string"},{"type":"string"},{"type":"string"}],"items":false}}}}}}}};
+const schema68 = {"type":"object","description":"parts/conflict-details.json (present when there are conflict events): the rest of each event, by id — the variants and paths it concerns, its cost and acceptance, and each side's layer, rule, scope and excerpt. Only readers of the whole manifest read it.","propertyNames":{"pattern":"^c-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["type","variants","paths","sides"],"properties":{"type":{"const":"instruction_conflict"},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."},"paths":{"type":"object","additionalProperties":false,"required":["count","examples"],"properties":{"count":{"$ref":"#/$defs/count"},"examples":{"type":"array","items":{"type":"string"}}}},"wasted_tokens":{"$ref":"#/$defs/count"},"accepted":{"type":"object","additionalProperties":false,"required":["owner","reason","expires"],"properties":{"owner":{"type":"string"},"reason":{"type":"string"},"expires":{"type":"string"}}},"sides":{"type":"array","minItems":1,"description":"The same sides in the same order, as runs of consecutive sides with the same excerpt: the run's excerpt, and its sides' layers, rules and scopes, three lists of the same length.","items":{"type":"object","additionalProperties":false,"required":["excerpt","layer","rule","scope"],"properties":{"excerpt":{"type":"string"},"layer":{"type":"array","minItems":1,"items":{"type":"string"}},"rule":{"type":"array","minItems":1,"items":{"type":"string"}},"scope":{"type":"array","minItems":1,"items":{"type":"string"}}}}}}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3488,8 +3536,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data14.at === undefined){
-const err31 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(data14.layer === undefined){
+const err31 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/required",keyword:"required",params:{missingProperty: "layer"},message:"must have required property '"+"layer"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3498,9 +3546,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-for(const key5 in data14){
-if(!((key5 === "excerpt") || (key5 === "at"))){
-const err32 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data14.rule === undefined){
+const err32 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3509,10 +3556,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data14.excerpt !== undefined){
-if(typeof data14.excerpt !== "string"){
-const err33 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/excerpt",schemaPath:"#/additionalProperties/properties/sides/items/properties/excerpt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.scope === undefined){
+const err33 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3521,12 +3566,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data14.at !== undefined){
-let data16 = data14.at;
-if(Array.isArray(data16)){
-if(data16.length < 1){
-const err34 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/at",schemaPath:"#/additionalProperties/properties/sides/items/properties/at/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+for(const key5 in data14){
+if(!((((key5 === "excerpt") || (key5 === "layer")) || (key5 === "rule")) || (key5 === "scope"))){
+const err34 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3535,12 +3577,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-let data17 = data16[i3];
-if(Array.isArray(data17)){
-if(data17.length < 3){
-const err35 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/at/" + i3,schemaPath:"#/additionalProperties/properties/sides/items/properties/at/items/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"};
+}
+if(data14.excerpt !== undefined){
+if(typeof data14.excerpt !== "string"){
+const err35 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/excerpt",schemaPath:"#/additionalProperties/properties/sides/items/properties/excerpt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3549,10 +3589,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-const len4 = data17.length;
-if(len4 > 0){
-if(typeof data17[0] !== "string"){
-const err36 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/at/" + i3+"/0",schemaPath:"#/additionalProperties/properties/sides/items/properties/at/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data14.layer !== undefined){
+let data16 = data14.layer;
+if(Array.isArray(data16)){
+if(data16.length < 1){
+const err36 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/layer",schemaPath:"#/additionalProperties/properties/sides/items/properties/layer/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3561,10 +3603,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(len4 > 1){
-if(typeof data17[1] !== "string"){
-const err37 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/at/" + i3+"/1",schemaPath:"#/additionalProperties/properties/sides/items/properties/at/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len3 = data16.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data16[i3] !== "string"){
+const err37 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/layer/" + i3,schemaPath:"#/additionalProperties/properties/sides/items/properties/layer/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3574,9 +3616,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(len4 > 2){
-if(typeof data17[2] !== "string"){
-const err38 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/at/" + i3+"/2",schemaPath:"#/additionalProperties/properties/sides/items/properties/at/items/prefixItems/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err38 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/layer",schemaPath:"#/additionalProperties/properties/sides/items/properties/layer/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3586,9 +3628,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-const len5 = data17.length;
-if(!(len5 <= 3)){
-const err39 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/at/" + i3,schemaPath:"#/additionalProperties/properties/sides/items/properties/at/items/items",keyword:"items",params:{limit: 3},message:"must NOT have more than 3 items"};
+if(data14.rule !== undefined){
+let data18 = data14.rule;
+if(Array.isArray(data18)){
+if(data18.length < 1){
+const err39 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/rule",schemaPath:"#/additionalProperties/properties/sides/items/properties/rule/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3597,9 +3641,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/at/" + i3,schemaPath:"#/additionalProperties/properties/sides/items/properties/at/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len4 = data18.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data18[i4] !== "string"){
+const err40 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/rule/" + i4,schemaPath:"#/additionalProperties/properties/sides/items/properties/rule/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3611,7 +3656,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/at",schemaPath:"#/additionalProperties/properties/sides/items/properties/at/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err41 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/rule",schemaPath:"#/additionalProperties/properties/sides/items/properties/rule/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3621,9 +3666,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.scope !== undefined){
+let data20 = data14.scope;
+if(Array.isArray(data20)){
+if(data20.length < 1){
+const err42 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/scope",schemaPath:"#/additionalProperties/properties/sides/items/properties/scope/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3632,10 +3679,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides",schemaPath:"#/additionalProperties/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len5 = data20.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data20[i5] !== "string"){
+const err43 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/scope/" + i5,schemaPath:"#/additionalProperties/properties/sides/items/properties/scope/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3647,7 +3694,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err44 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/scope",schemaPath:"#/additionalProperties/properties/sides/items/properties/scope/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3659,7 +3706,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err45 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3668,7 +3715,86 @@ vErrors.push(err45);
 }
 errors++;
 }
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides",schemaPath:"#/additionalProperties/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
 validate33.errors = vErrors;
 return errors === 0;
 }
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validate_conflict_sources = validate34;
+const schema71 = {"type":"array","description":"parts/conflict-sources.json (present when there are conflict events): every source id that a conflict side names, sorted by code units, each once; sides name a source by its place in this list.","items":{"type":"string"}};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate34.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data[i0] !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+validate34.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};

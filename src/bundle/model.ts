@@ -20,7 +20,7 @@ import type { ConflictEvent } from '../conflicts/events.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { contentId, digestOf, sha256Hex } from '../util/hash.js';
-import { CONFLICT_DETAILS_PART, joinConflicts, storedDetails, storedRuling, type StoredDetails, type StoredRuling } from './conflict-parts.js';
+import { CONFLICT_DETAILS_PART, CONFLICT_SOURCES_PART, conflictSources, joinConflicts, storedDetails, storedRuling, type StoredDetails, type StoredRuling } from './conflict-parts.js';
 
 export const MANIFEST_SCHEMA_ID = 'https://rulec.dev/schemas/manifest-v3.json';
 
@@ -106,8 +106,8 @@ export type ManifestContent = Omit<ManifestV1, Provenance>;
 /** The tables that live in parts beside the root, not in it. */
 export const PART_TABLES = ['files', 'variants', 'attachments', 'index', 'conflicts'] as const;
 export type PartTable = (typeof PART_TABLES)[number];
-/** What a part holds, from its name: a table (or a shard of one), or the conflict events' details (conflict-parts.ts). */
-export type PartKind = PartTable | typeof CONFLICT_DETAILS_PART;
+/** What a part holds, from its name: a table (or a shard of one), or the conflict events' details or sources (conflict-parts.ts). */
+export type PartKind = PartTable | typeof CONFLICT_DETAILS_PART | typeof CONFLICT_SOURCES_PART;
 
 /** A part as the root records it: the sha256 and size of its canonical bytes. */
 export interface ManifestPartRef {
@@ -127,7 +127,7 @@ export const ID_GRAMMAR = {
   bundle: /^b-[0-9a-f]{16}$/,
   variant: /^v-[0-9a-f]{16}$/,
   attachment: /^a-[0-9a-f]{16}$/,
-  part: /^(?:files|attachments|conflict-details|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$/,
+  part: /^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$/,
 } as const;
 
 /**
@@ -178,7 +178,8 @@ export function conflictPartOf(id: string): string {
  * Each part's value: the file and attachment tables whole; the index by
  * top-level directory; the variants, and the conflict events (sorted by id),
  * by the first hex digits of their ids — each event as a path reader shows
- * it, its details in one part of their own (conflict-parts.ts). A variant's
+ * it, naming its sides' sources by their place in one list, its details in
+ * one part of their own (conflict-parts.ts). A variant's
  * part lists its events, so a reader of one path reads only the conflict
  * parts that concern it.
  */
@@ -191,8 +192,11 @@ export function partValues(c: Pick<ManifestV1, PartTable>): Map<string, unknown>
   };
   for (const [dir, id] of Object.entries(c.index)) get(indexPartOf(dir), parts, dict<string>)[dir] = id;
   const eventsOf = new Map<string, unknown>();
+  const sources = conflictSources(c.conflicts);
+  const place = new Map(sources.map((s, i) => [s, i]));
+  if (c.conflicts.length > 0) parts.set(CONFLICT_SOURCES_PART, sources);
   for (const e of c.conflicts) {
-    get(conflictPartOf(e.id), parts, (): StoredRuling[] => []).push(storedRuling(e));
+    get(conflictPartOf(e.id), parts, (): StoredRuling[] => []).push(storedRuling(e, place));
     // String(): a forged event without an id still encodes, and its part's schema refuses it.
     get(CONFLICT_DETAILS_PART, parts, dict<StoredDetails>)[String(e.id)] = storedDetails(e);
     for (const v of e.variants ?? []) get(v, eventsOf, (): string[] => []).push(String(e.id));
@@ -212,15 +216,17 @@ export function joinParts(values: ReadonlyMap<string, unknown>): Pick<ManifestV1
   const out: Pick<ManifestV1, PartTable> = { files: dict(), variants: dict(), attachments: dict(), index: dict(), conflicts: [] };
   const rulings: StoredRuling[] = [];
   let details: Record<string, StoredDetails> = dict();
+  let sources: string[] = [];
   for (const name of [...values.keys()].sort(compareCodeUnits)) {
     const value = values.get(name);
     const kind = kindOfPart(name);
     if (kind === 'conflicts') rulings.push(...(value as StoredRuling[]));
     else if (kind === CONFLICT_DETAILS_PART) details = value as Record<string, StoredDetails>;
+    else if (kind === CONFLICT_SOURCES_PART) sources = value as string[];
     else if (kind === 'variants') Object.assign(out.variants, (value as VariantsPart).variants);
     else Object.assign(out[kind], value);
   }
-  out.conflicts = joinConflicts(rulings, details);
+  out.conflicts = joinConflicts(rulings, sources, details);
   return out;
 }
 
