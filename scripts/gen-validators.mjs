@@ -26,7 +26,7 @@ export const POLICY_TARGET = join(ROOT, 'src', 'config', 'policy-validator.gen.t
 export function generate() {
   return generateFor('manifest.schema.json', (id) => {
     const exports = { validate: id };
-    for (const part of ['files', 'variants', 'attachments', 'index', 'conflicts']) exports[`validate_${part}`] = `${id}#/$defs/part_${part}`;
+    for (const part of ['files', 'variants', 'attachments', 'index', 'conflicts', 'conflict_details', 'conflict_sources']) exports[`validate_${part}`] = `${id}#/$defs/part_${part}`;
     return exports;
   });
 }

@@ -19,6 +19,7 @@ export {
 export { variantFor, servingDir } from './bundle/serving.js';
 export { parseManifest, parseManifestRoot, parsePart, type ManifestParse, type ManifestFiles, type RootParse, type PartParse } from './bundle/parse-manifest.js';
 export type { ManifestLookup } from './bundle/manifest-lookup.js';
+export type { ConflictRuling } from './bundle/conflict-parts.js';
 export { parseBlocks, escapeFences, unescapeFences } from './render/fence.js';
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { allCatalogueEntries, findCatalogueEntry } from './diagnostics/catalogue.js';

@@ -15,6 +15,7 @@ import {
   type ManifestV1, type ManifestVariant, type VariantsPart,
 } from '../src/bundle/model.js';
 import { servingDir, variantFor } from '../src/bundle/serving.js';
+import type { DetailRun, SideRun, StoredDetails, StoredRuling } from '../src/bundle/conflict-parts.js';
 import { parseManifest, parseManifestRoot } from '../src/bundle/parse-manifest.js';
 import { canonicalJson } from '../src/util/canonical-json.js';
 import { filesOf } from './helpers/bundle-manifest.js';
@@ -27,11 +28,14 @@ const step = (s: Schema, k: string): Schema => deref(k === '*' ? s.additionalPro
 const at = (...path: string[]): Schema => path.reduce<Schema>(step, schema);
 /** Inside the schema of part `table` (`$defs.part_<table>`). */
 const inPart = (table: string, ...path: string[]): Schema => path.reduce<Schema>(step, schema.$defs[`part_${table}`] as Schema);
+/** A conflict event in memory (conflict-event.schema.json, its side inlined): its parts store it split in two (conflict-parts.ts). */
+const eventSchema = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'conflict-event.schema.json'), 'utf8')) as Schema & { $defs: { side: Schema } };
+const event: Schema = { ...eventSchema, properties: { ...eventSchema.properties, sides: { ...eventSchema.properties?.sides, items: eventSchema.$defs.side } } };
 /** The schema of the whole manifest as held in memory: the root's fields but the part list, and each table's part schema. */
 const wholeSchema: Schema = {
   properties: {
     ...Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => k !== 'parts' && k !== 'entries')),
-    files: inPart('files'), variants: inPart('variants', 'variants'), attachments: inPart('attachments'), index: inPart('index'), conflicts: inPart('conflicts'),
+    files: inPart('files'), variants: inPart('variants', 'variants'), attachments: inPart('attachments'), index: inPart('index'), conflicts: { items: event },
   },
   required: [...(schema.required ?? []).filter((k) => k !== 'parts' && k !== 'entries'), 'files', 'variants', 'attachments', 'index', 'conflicts'],
 };
@@ -69,6 +73,15 @@ declare<ManifestAttachment>('ManifestAttachment', inPart('attachments', '*'), {
   all: { sources: true, globs: true, bytes: true, tokens: true, sha256: true }, required: { sources: true, globs: true, bytes: true, tokens: true, sha256: true },
 });
 declare<ManifestRef>('ManifestRef', inPart('variants', 'variants', '*', 'sources', '[]'), { all: { id: true, reason: true, imported_by: true }, required: { id: true, reason: true } });
+declare<StoredRuling>('StoredRuling', inPart('conflicts', '[]'), {
+  all: { id: true, kind: true, topic: true, severity: true, adopted: true, ruling: true, reason: true, sides: true },
+  required: { id: true, kind: true, topic: true, severity: true, adopted: true, ruling: true, reason: true, sides: true },
+});
+declare<SideRun>('SideRun', inPart('conflicts', '[]', 'sides', '[]'), { all: { value: true, source: true, line: true, col: true }, required: { value: true, source: true, line: true, col: true } });
+declare<StoredDetails>('StoredDetails', inPart('conflict_details', '*'), {
+  all: { type: true, variants: true, paths: true, wasted_tokens: true, accepted: true, sides: true }, required: { type: true, variants: true, paths: true, sides: true },
+});
+declare<DetailRun>('DetailRun', inPart('conflict_details', '*', 'sides', '[]'), { all: { excerpt: true, layer: true, rule: true, scope: true }, required: { excerpt: true, layer: true, rule: true, scope: true } });
 declare<ManifestOverrun>('ManifestOverrun', at('budgets', 'over', '[]'), {
   all: { kind: true, id: true, tokens: true, budget: true, layer: true }, required: { kind: true, id: true, tokens: true, budget: true },
 });
@@ -114,6 +127,11 @@ describe('parseManifest', () => {
     const tables = new Set(['files', 'variants', 'attachments', 'index', 'conflicts']);
     const paths = requiredPaths(manifest, wholeSchema).filter((p) => !(p.length === 1 && tables.has(p[0] as string)));
     expect(paths.length).toBeGreaterThan(40);
+    // Every field of a conflict event and of its sides, wherever its part stores it.
+    expect(new Set(paths.filter((p) => p[0] === 'conflicts').map((p) => p.filter((k) => !/^\d+$/.test(k)).join('.')))).toEqual(new Set([
+      ...(eventSchema.required ?? []).map((k) => `conflicts.${k}`), 'conflicts.paths.count', 'conflicts.paths.examples',
+      ...(eventSchema.$defs.side.required ?? []).map((k) => `conflicts.sides.${k}`),
+    ]));
     for (const p of paths) {
       const copy = JSON.parse(canonicalJson(manifest)) as ManifestV1;
       let parent: Record<string, unknown> = copy as unknown as Record<string, unknown>;

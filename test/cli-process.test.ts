@@ -100,11 +100,14 @@ describe('start-up loads only what the command uses', () => {
     expect(r.files).toContain('dist/bundle/open-bundle.js');
     expect(rankTables(r.files)).toEqual([]);
     // What explain from a bundle does use: attachment globs matched with the resolver's options
-    // (resolve/glob-index.js) and a detected secret in the text warned about (validate/lint/secrets*).
-    // No other stage; PATH is classified by formats/ and read by confined/, which are not stages,
-    // and the manifest is checked by generated code.
-    const used = /^dist\/(resolve\/glob-index|validate\/lint\/(secrets|text-index))\b/;
+    // (resolve/glob-index.js). No other stage, and the manifest is checked by generated code. The
+    // secret finder is loaded only to warn about the text --text prints; the freshness check
+    // (policy, discovery, confined reads) only without --bundle.
+    const used = /^dist\/resolve\/glob-index\b/;
     expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);
+    expect(r.files.filter((f) => /^dist\/(config\/(policy|load-policy)\.js$|confined\/|cli\/commands\/(explain-worktree|print-context)\.js$)/.test(f))).toEqual([]);
+    // The bundle reader reports RC70xx codes from their own catalogue file; the whole catalogue is not loaded.
+    expect(r.files.filter((f) => /^dist\/diagnostics\/catalogue(\.js|-(?!bundle))/.test(f))).toEqual([]);
     // The manifest is validated by ajv's standalone code (one small runtime helper), never by compiling the schema.
     expect(r.files.filter((f) => /node_modules\/(yaml|simple-git|js-tiktoken|ajv-formats)\/|node_modules\/ajv\/dist\/(?!runtime\/)/.test(f))).toEqual([]);
   });

@@ -18,7 +18,7 @@ describe('the generated manifest validator', () => {
   });
 
   it('refuses a manifest that misses a required field, naming it', () => {
-    const r = parseManifestRoot('{"schema":"https://rulec.dev/schemas/manifest-v2.json"}');
+    const r = parseManifestRoot('{"schema":"https://rulec.dev/schemas/manifest-v3.json"}');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.diagnostic.message).toMatch(/RC7003|must have required property/);
   });

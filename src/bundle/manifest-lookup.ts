@@ -7,11 +7,11 @@
  * Attachment globs: only an attachment with a glob that could match the path
  * (its literal base holds the path, its literal last segment or extension
  * ends it) is compiled — compiling all 2,000 of a monorepo's globs took
- * longer than everything else explain did.
+ * longer than everything else explain did; and a glob whose text starts with
+ * a directory that does not hold the path is not even scanned.
  */
-import picomatch from 'picomatch';
-import type { ConflictEvent } from '../conflicts/events.js';
-import { extensionOf, globShape, GLOB_OPTIONS, isLiteralSegment } from '../resolve/glob-index.js';
+import { rulingView, type ConflictRuling } from './conflict-parts.js';
+import { compileGlob, extensionOf, globShape, isLiteralSegment, literalDir } from '../resolve/glob-index.js';
 import { isWithin } from '../util/posix-path.js';
 import { servingDirBy } from './serving.js';
 import { type ManifestAttachment, type ManifestFile, type ManifestV1, type ManifestVariant, type PartTable } from './model.js';
@@ -26,8 +26,8 @@ export interface ManifestLookup {
   variant(id: string): ManifestVariant | undefined;
   files(): Readonly<Record<string, ManifestFile>>;
   attachments(): Readonly<Record<string, ManifestAttachment>>;
-  /** The conflict events in variant `id`'s context, sorted by id. */
-  conflictsOf(id: string): ConflictEvent[];
+  /** The conflict events in variant `id`'s context, sorted by id, as a path reader shows them. */
+  conflictsOf(id: string): ConflictRuling[];
 }
 
 const own = <T>(o: Readonly<Record<string, T>>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
@@ -42,7 +42,7 @@ export function lookupOf(m: ManifestV1): ManifestLookup {
     variant: (id) => own(variants, id),
     files: () => files,
     attachments: () => attachments,
-    conflictsOf: (id) => conflicts.filter((e) => e.variants.includes(id)),
+    conflictsOf: (id) => conflicts.filter((e) => e.variants.includes(id)).map(rulingView),
   };
 }
 
@@ -61,7 +61,9 @@ export function servingVariant(l: ManifestLookup, path: string): { dir: string; 
  * A glob the index would not narrow (negated, escapes, quotes) may match anything.
  */
 function mayMatch(glob: string, path: string): boolean {
-  const shape = globShape(glob);
+  // Most globs of a repository lie under another directory: told from their text, before the scan.
+  if (!isWithin(path, literalDir(glob))) return false;
+  const shape = shapeOf(glob);
   if (shape === null) return true;
   if (!isWithin(path, shape.base)) return false;
   const last = shape.segments[shape.segments.length - 1] ?? '';
@@ -71,15 +73,32 @@ function mayMatch(glob: string, path: string): boolean {
   return ext === undefined || path.endsWith(`.${ext}`);
 }
 
-/** Compiled matchers, per attachment entry: compiled only when some glob's base holds a path asked about, then kept as long as the entry. */
-const compiled = new WeakMap<ManifestAttachment, (path: string) => boolean>();
+/** Each glob's shape, scanned once: rules repeat the same globs. */
+const shapes = new Map<string, ReturnType<typeof globShape>>();
+
+function shapeOf(glob: string): ReturnType<typeof globShape> {
+  let shape = shapes.get(glob);
+  if (shape === undefined) shapes.set(glob, (shape = globShape(glob)));
+  return shape;
+}
+
+/**
+ * Compiled matchers by glob: compiled only when a glob's base holds a path asked about. A
+ * repository's rules repeat the same globs (`**\/*.ts` in dozens of them), compiled once.
+ * A glob that does not compile (never in a bundle rulec built) matches nothing.
+ */
+const compiled = new Map<string, (path: string) => boolean>();
+
+function matches(glob: string, path: string): boolean {
+  let test = compiled.get(glob);
+  if (test === undefined) {
+    const c = compileGlob(glob);
+    compiled.set(glob, (test = c.ok ? c.test : () => false));
+  }
+  return test(path);
+}
 
 /** The attachments whose globs match `path`, in id order. */
 export function attachmentsMatching(attachments: Readonly<Record<string, ManifestAttachment>>, path: string): [string, ManifestAttachment][] {
-  return Object.entries(attachments).filter(([, a]) => {
-    if (!a.globs.some((g) => mayMatch(g, path))) return false;
-    let test = compiled.get(a);
-    if (test === undefined) compiled.set(a, (test = picomatch(a.globs, GLOB_OPTIONS)));
-    return test(path);
-  });
+  return Object.entries(attachments).filter(([, a]) => a.globs.some((g) => mayMatch(g, path) && matches(g, path)));
 }

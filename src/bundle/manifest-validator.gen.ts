@@ -3,7 +3,7 @@
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 const ucs2length = ucs2lengthModule.default ?? ucs2lengthModule;
 export const validate = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rulec.dev/schemas/manifest-v2.json","title":"rulec bundle manifest","description":"manifest.json of a rulec bundle (the root): canonical JSON (RFC 8785 key order, integers only). The bundle digest is sha256: + sha256 of these bytes. The manifest's tables sit beside it in parts/<name>.json, each pinned here by the sha256 and size of its canonical bytes; $defs describes each part.","type":"object","additionalProperties":false,"required":["schema","bundle_id","revision","source","compiler","policy","tokenizer","layers","budgets","diagnostics","parts","entries"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"count":{"type":"integer","minimum":0},"layer":{"enum":["managed","repo","path","local","user"]},"ref":{"type":"object","additionalProperties":false,"required":["id","reason"],"properties":{"id":{"type":"string","minLength":1},"reason":{"type":"string"},"imported_by":{"type":"string"}}},"refs":{"type":"array","items":{"$ref":"#/$defs/ref"}},"part_files":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["sha256","size","layer","format","scope","activation","tracked","root","path"],"properties":{"root":{"enum":["repo","managed","user"],"description":"Which root the file was read from; with path, authoritative (never parse the id)."},"path":{"type":"string","description":"Posix path of the file relative to its root."},"sha256":{"$ref":"#/$defs/digest"},"size":{"$ref":"#/$defs/count"},"layer":{"$ref":"#/$defs/layer"},"format":{"type":"string"},"scope":{"type":"string"},"activation":{"enum":["standing","attached","requested","manual","import"]},"tracked":{"type":"boolean"},"tokens":{"$ref":"#/$defs/count"},"globs":{"type":"array","items":{"type":"string"}},"link":{"type":"string"}}},"description":"parts/files.json: every source file by id."},"part_variants":{"type":"object","description":"A variants part, parts/variants-<x>.json: the variants whose id starts v-<x> (one hex digit), and for each the ids of the conflict events in its context (in a conflicts part).","additionalProperties":false,"required":["variants","conflicts"],"properties":{"variants":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","bytes","tokens","sha256","profiles"],"properties":{"sources":{"$ref":"#/$defs/refs"},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"},"profiles":{"type":"object","description":"Per enabled agent profile (policy profiles.enabled), evaluated at the variant's shortest directory with the repository shown as /repo: the bytes and tokens that agent would inject, whether it fits its budget, and the files it cuts or drops.","additionalProperties":{"type":"object","additionalProperties":false,"required":["bytes","tokens","fits","dropped"],"properties":{"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"fits":{"type":"boolean"},"dropped":{"type":"array","items":{"type":"string"}}}}}}}},"conflicts":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"array","items":{"type":"string","pattern":"^c-[0-9a-f]{16}$"}}}}},"part_attachments":{"type":"object","propertyNames":{"pattern":"^a-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","globs","bytes","tokens","sha256"],"properties":{"sources":{"$ref":"#/$defs/refs"},"globs":{"type":"array","items":{"type":"string"},"minItems":1},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"}}},"description":"parts/attachments.json: every attachment by id."},"part_index":{"type":"object","description":"An index part, parts/index-<xx>.json: directory → variant id, only where a directory's variant differs from its parent's; '' is the root (in the part of ''). A directory sits in the part named by the first two hex digits of the sha256 of its top-level directory name. A path resolves to the nearest indexed ancestor directory.","additionalProperties":{"type":"string","pattern":"^v-[0-9a-f]{16}$"}},"part_conflicts":{"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id; each validates against conflict-event.schema.json.","items":{"type":"object","required":["type","id","kind","topic","sides","ruling","reason","severity","variants"],"properties":{"type":{"const":"instruction_conflict"},"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"sides":{"type":"array","minItems":1,"items":{"type":"object"}},"ruling":{"type":"string"},"reason":{"type":"string"},"severity":{"enum":["error","warning","info"]},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."}}}},"part_ref":{"type":"object","additionalProperties":false,"required":["sha256","bytes"],"properties":{"sha256":{"$ref":"#/$defs/digest"},"bytes":{"$ref":"#/$defs/count"}}}},"properties":{"schema":{"const":"https://rulec.dev/schemas/manifest-v2.json"},"bundle_id":{"type":"string","pattern":"^b-[0-9a-f]{16}$","description":"Content id: sha256 of the manifest without bundle_id, revision and source."},"revision":{"type":"object","additionalProperties":false,"required":["version","seq"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"},"seq":{"$ref":"#/$defs/count","description":"Commits reachable from HEAD: increases along a branch."}}},"source":{"type":"object","additionalProperties":false,"required":["repo","commit","dirty"],"properties":{"repo":{"type":["string","null"]},"commit":{"type":["string","null"],"pattern":"^[0-9a-f]{40,64}$"},"dirty":{"type":"boolean"}}},"compiler":{"type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"const":"rulec"},"version":{"type":"string"}}},"policy":{"type":"object","additionalProperties":false,"required":["digest"],"properties":{"digest":{"$ref":"#/$defs/digest"}}},"tokenizer":{"type":"string"},"layers":{"type":"object","additionalProperties":false,"required":["local","user"],"properties":{"local":{"type":"boolean"},"user":{"type":"boolean","description":"Personal user files included: only in explain's in-memory manifests, never in an emitted bundle."}}},"budgets":{"type":"object","additionalProperties":false,"required":["over"],"properties":{"over":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","id","tokens","budget"],"properties":{"kind":{"enum":["variant","attachment","layer"]},"id":{"type":"string"},"tokens":{"$ref":"#/$defs/count"},"budget":{"$ref":"#/$defs/count"},"layer":{"enum":["managed","repo","path","local","user"],"description":"For kind layer: the layer whose sources are over budget within the variant."}}}}}},"diagnostics":{"type":"object","additionalProperties":false,"required":["errors","warnings","infos","codes"],"properties":{"errors":{"$ref":"#/$defs/count"},"warnings":{"$ref":"#/$defs/count"},"infos":{"$ref":"#/$defs/count"},"codes":{"type":"object","additionalProperties":{"$ref":"#/$defs/count"}}}},"parts":{"type":"object","description":"Part name → the sha256 and size of parts/<name>.json. A reader verifies a part against this before it uses it.","propertyNames":{"pattern":"^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},"required":["files","attachments"],"additionalProperties":{"$ref":"#/$defs/part_ref"},"properties":{"files":{"$ref":"#/$defs/part_ref"},"attachments":{"$ref":"#/$defs/part_ref"}}},"entries":{"type":"object","additionalProperties":false,"required":["context","attachments","sources"],"description":"How many files context/, attachments/ and sources/ hold.","properties":{"context":{"$ref":"#/$defs/count"},"attachments":{"$ref":"#/$defs/count"},"sources":{"$ref":"#/$defs/count"}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://rulec.dev/schemas/manifest-v3.json","title":"rulec bundle manifest","description":"manifest.json of a rulec bundle (the root): canonical JSON (RFC 8785 key order, integers only). The bundle digest is sha256: + sha256 of these bytes. The manifest's tables sit beside it in parts/<name>.json, each pinned here by the sha256 and size of its canonical bytes; $defs describes each part.","type":"object","additionalProperties":false,"required":["schema","bundle_id","revision","source","compiler","policy","tokenizer","layers","budgets","diagnostics","parts","entries"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"count":{"type":"integer","minimum":0},"layer":{"enum":["managed","repo","path","local","user"]},"ref":{"type":"object","additionalProperties":false,"required":["id","reason"],"properties":{"id":{"type":"string","minLength":1},"reason":{"type":"string"},"imported_by":{"type":"string"}}},"refs":{"type":"array","items":{"$ref":"#/$defs/ref"}},"part_files":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["sha256","size","layer","format","scope","activation","tracked","root","path"],"properties":{"root":{"enum":["repo","managed","user"],"description":"Which root the file was read from; with path, authoritative (never parse the id)."},"path":{"type":"string","description":"Posix path of the file relative to its root."},"sha256":{"$ref":"#/$defs/digest"},"size":{"$ref":"#/$defs/count"},"layer":{"$ref":"#/$defs/layer"},"format":{"type":"string"},"scope":{"type":"string"},"activation":{"enum":["standing","attached","requested","manual","import"]},"tracked":{"type":"boolean"},"tokens":{"$ref":"#/$defs/count"},"globs":{"type":"array","items":{"type":"string"}},"link":{"type":"string"}}},"description":"parts/files.json: every source file by id."},"part_variants":{"type":"object","description":"A variants part, parts/variants-<x>.json: the variants whose id starts v-<x> (one hex digit), and for each the ids of the conflict events in its context (in a conflicts part).","additionalProperties":false,"required":["variants","conflicts"],"properties":{"variants":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","bytes","tokens","sha256","profiles"],"properties":{"sources":{"$ref":"#/$defs/refs"},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"},"profiles":{"type":"object","description":"Per enabled agent profile (policy profiles.enabled), evaluated at the variant's shortest directory with the repository shown as /repo: the bytes and tokens that agent would inject, whether it fits its budget, and the files it cuts or drops.","additionalProperties":{"type":"object","additionalProperties":false,"required":["bytes","tokens","fits","dropped"],"properties":{"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"fits":{"type":"boolean"},"dropped":{"type":"array","items":{"type":"string"}}}}}}}},"conflicts":{"type":"object","propertyNames":{"pattern":"^v-[0-9a-f]{16}$"},"additionalProperties":{"type":"array","items":{"type":"string","pattern":"^c-[0-9a-f]{16}$"}}}}},"part_attachments":{"type":"object","propertyNames":{"pattern":"^a-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["sources","globs","bytes","tokens","sha256"],"properties":{"sources":{"$ref":"#/$defs/refs"},"globs":{"type":"array","items":{"type":"string"},"minItems":1},"bytes":{"$ref":"#/$defs/count"},"tokens":{"$ref":"#/$defs/count"},"sha256":{"$ref":"#/$defs/digest"}}},"description":"parts/attachments.json: every attachment by id."},"part_index":{"type":"object","description":"An index part, parts/index-<xx>.json: directory → variant id, only where a directory's variant differs from its parent's; '' is the root (in the part of ''). A directory sits in the part named by the first two hex digits of the sha256 of its top-level directory name. A path resolves to the nearest indexed ancestor directory.","additionalProperties":{"type":"string","pattern":"^v-[0-9a-f]{16}$"}},"part_conflicts":{"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id, as a reader of one path shows them (explain): the ruling, and where each side is and what it says. A side names its source by its place in parts/conflict-sources.json; the rest of each event is in parts/conflict-details.json. Joined, an event validates against conflict-event.schema.json.","items":{"type":"object","additionalProperties":false,"required":["id","kind","topic","severity","adopted","ruling","reason","sides"],"properties":{"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"severity":{"enum":["error","warning","info"]},"adopted":{"type":["string","null"]},"ruling":{"type":"string"},"reason":{"type":"string"},"sides":{"type":"array","minItems":1,"description":"The event's sides in order, as runs of consecutive sides with the same value: the run's value, and its sides' sources (places in conflict-sources), lines and columns, three lists of the same length.","items":{"type":"object","additionalProperties":false,"required":["value","source","line","col"],"properties":{"value":{"type":"string"},"source":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}},"line":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}},"col":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}}}}}}}},"part_conflict_details":{"type":"object","description":"parts/conflict-details.json (present when there are conflict events): the rest of each event, by id — the variants and paths it concerns, its cost and acceptance, and each side's layer, rule, scope and excerpt. Only readers of the whole manifest read it.","propertyNames":{"pattern":"^c-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["type","variants","paths","sides"],"properties":{"type":{"const":"instruction_conflict"},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."},"paths":{"type":"object","additionalProperties":false,"required":["count","examples"],"properties":{"count":{"$ref":"#/$defs/count"},"examples":{"type":"array","items":{"type":"string"}}}},"wasted_tokens":{"$ref":"#/$defs/count"},"accepted":{"type":"object","additionalProperties":false,"required":["owner","reason","expires"],"properties":{"owner":{"type":"string"},"reason":{"type":"string"},"expires":{"type":"string"}}},"sides":{"type":"array","minItems":1,"description":"The same sides in the same order, as runs of consecutive sides with the same excerpt: the run's excerpt, and its sides' layers, rules and scopes, three lists of the same length.","items":{"type":"object","additionalProperties":false,"required":["excerpt","layer","rule","scope"],"properties":{"excerpt":{"type":"string"},"layer":{"type":"array","minItems":1,"items":{"type":"string"}},"rule":{"type":"array","minItems":1,"items":{"type":"string"}},"scope":{"type":"array","minItems":1,"items":{"type":"string"}}}}}}}},"part_conflict_sources":{"type":"array","description":"parts/conflict-sources.json (present when there are conflict events): every source id that a conflict side names, sorted by code units, each once; sides name a source by its place in this list.","items":{"type":"string"}},"part_ref":{"type":"object","additionalProperties":false,"required":["sha256","bytes"],"properties":{"sha256":{"$ref":"#/$defs/digest"},"bytes":{"$ref":"#/$defs/count"}}}},"properties":{"schema":{"const":"https://rulec.dev/schemas/manifest-v3.json"},"bundle_id":{"type":"string","pattern":"^b-[0-9a-f]{16}$","description":"Content id: sha256 of the manifest without bundle_id, revision and source."},"revision":{"type":"object","additionalProperties":false,"required":["version","seq"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$"},"seq":{"$ref":"#/$defs/count","description":"Commits reachable from HEAD: increases along a branch."}}},"source":{"type":"object","additionalProperties":false,"required":["repo","commit","dirty"],"properties":{"repo":{"type":["string","null"]},"commit":{"type":["string","null"],"pattern":"^[0-9a-f]{40,64}$"},"dirty":{"type":"boolean"}}},"compiler":{"type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"const":"rulec"},"version":{"type":"string"}}},"policy":{"type":"object","additionalProperties":false,"required":["digest"],"properties":{"digest":{"$ref":"#/$defs/digest"}}},"tokenizer":{"type":"string"},"layers":{"type":"object","additionalProperties":false,"required":["local","user"],"properties":{"local":{"type":"boolean"},"user":{"type":"boolean","description":"Personal user files included: only in explain's in-memory manifests, never in an emitted bundle."}}},"budgets":{"type":"object","additionalProperties":false,"required":["over"],"properties":{"over":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["kind","id","tokens","budget"],"properties":{"kind":{"enum":["variant","attachment","layer"]},"id":{"type":"string"},"tokens":{"$ref":"#/$defs/count"},"budget":{"$ref":"#/$defs/count"},"layer":{"enum":["managed","repo","path","local","user"],"description":"For kind layer: the layer whose sources are over budget within the variant."}}}}}},"diagnostics":{"type":"object","additionalProperties":false,"required":["errors","warnings","infos","codes"],"properties":{"errors":{"$ref":"#/$defs/count"},"warnings":{"$ref":"#/$defs/count"},"infos":{"$ref":"#/$defs/count"},"codes":{"type":"object","additionalProperties":{"$ref":"#/$defs/count"}}}},"parts":{"type":"object","description":"Part name → the sha256 and size of parts/<name>.json. A reader verifies a part against this before it uses it.","propertyNames":{"pattern":"^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},"required":["files","attachments"],"additionalProperties":{"$ref":"#/$defs/part_ref"},"properties":{"files":{"$ref":"#/$defs/part_ref"},"attachments":{"$ref":"#/$defs/part_ref"}}},"entries":{"type":"object","additionalProperties":false,"required":["context","attachments","sources"],"description":"How many files context/, attachments/ and sources/ hold.","properties":{"context":{"$ref":"#/$defs/count"},"attachments":{"$ref":"#/$defs/count"},"sources":{"$ref":"#/$defs/count"}}}}};
 const schema32 = {"type":"integer","minimum":0};
 const schema33 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
 const func1 = Object.prototype.hasOwnProperty;
@@ -11,7 +11,7 @@ const pattern4 = new RegExp("^b-[0-9a-f]{16}$", "u");
 const pattern5 = new RegExp("^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?$", "u");
 const pattern6 = new RegExp("^[0-9a-f]{40,64}$", "u");
 const pattern7 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
-const pattern8 = new RegExp("^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$", "u");
+const pattern8 = new RegExp("^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$", "u");
 const schema40 = {"type":"object","additionalProperties":false,"required":["sha256","bytes"],"properties":{"sha256":{"$ref":"#/$defs/digest"},"bytes":{"$ref":"#/$defs/count"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -125,7 +125,7 @@ validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://rulec.dev/schemas/manifest-v2.json" */;
+/*# sourceURL="https://rulec.dev/schemas/manifest-v3.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate20.evaluated;
@@ -269,8 +269,8 @@ errors++;
 }
 }
 if(data.schema !== undefined){
-if("https://rulec.dev/schemas/manifest-v2.json" !== data.schema){
-const err13 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: "https://rulec.dev/schemas/manifest-v2.json"},message:"must be equal to constant"};
+if("https://rulec.dev/schemas/manifest-v3.json" !== data.schema){
+const err13 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: "https://rulec.dev/schemas/manifest-v3.json"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1142,7 +1142,7 @@ for(const key10 in data32){
 const _errs81 = errors;
 if(typeof key10 === "string"){
 if(!pattern8.test(key10)){
-const err85 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},message:"must match pattern \""+"^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"+"\"",propertyName:key10};
+const err85 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"},message:"must match pattern \""+"^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$"+"\"",propertyName:key10};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2648,7 +2648,7 @@ return errors === 0;
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validate_conflicts = validate32;
-const schema64 = {"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id; each validates against conflict-event.schema.json.","items":{"type":"object","required":["type","id","kind","topic","sides","ruling","reason","severity","variants"],"properties":{"type":{"const":"instruction_conflict"},"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"sides":{"type":"array","minItems":1,"items":{"type":"object"}},"ruling":{"type":"string"},"reason":{"type":"string"},"severity":{"enum":["error","warning","info"]},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."}}}};
+const schema64 = {"type":"array","description":"A conflicts part, parts/conflicts-<x>.json: the instruction_conflict events whose id starts c-<x> (one hex digit), sorted by id, as a reader of one path shows them (explain): the ruling, and where each side is and what it says. A side names its source by its place in parts/conflict-sources.json; the rest of each event is in parts/conflict-details.json. Joined, an event validates against conflict-event.schema.json.","items":{"type":"object","additionalProperties":false,"required":["id","kind","topic","severity","adopted","ruling","reason","sides"],"properties":{"id":{"type":"string","pattern":"^c-[0-9a-f]{16}$"},"kind":{"enum":["override","shadow","violation","contradiction","duplicate","copy"]},"topic":{"type":"string"},"severity":{"enum":["error","warning","info"]},"adopted":{"type":["string","null"]},"ruling":{"type":"string"},"reason":{"type":"string"},"sides":{"type":"array","minItems":1,"description":"The event's sides in order, as runs of consecutive sides with the same value: the run's value, and its sides' sources (places in conflict-sources), lines and columns, three lists of the same length.","items":{"type":"object","additionalProperties":false,"required":["value","source","line","col"],"properties":{"value":{"type":"string"},"source":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}},"line":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}},"col":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/count"}}}}}}}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2665,8 +2665,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.type === undefined){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data0.id === undefined){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2675,8 +2675,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data0.id === undefined){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data0.kind === undefined){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2685,8 +2685,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data0.kind === undefined){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(data0.topic === undefined){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2695,8 +2695,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data0.topic === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'"};
+if(data0.severity === undefined){
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2705,8 +2705,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data0.sides === undefined){
-const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "sides"},message:"must have required property '"+"sides"+"'"};
+if(data0.adopted === undefined){
+const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "adopted"},message:"must have required property '"+"adopted"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2735,8 +2735,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data0.severity === undefined){
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+if(data0.sides === undefined){
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "sides"},message:"must have required property '"+"sides"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2745,8 +2745,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data0.variants === undefined){
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+for(const key0 in data0){
+if(!((((((((key0 === "id") || (key0 === "kind")) || (key0 === "topic")) || (key0 === "severity")) || (key0 === "adopted")) || (key0 === "ruling")) || (key0 === "reason")) || (key0 === "sides"))){
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2755,9 +2756,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data0.type !== undefined){
-if("instruction_conflict" !== data0.type){
-const err9 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/const",keyword:"const",params:{allowedValue: "instruction_conflict"},message:"must be equal to constant"};
+}
+if(data0.id !== undefined){
+let data1 = data0.id;
+if(typeof data1 === "string"){
+if(!pattern14.test(data1)){
+const err9 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^c-[0-9a-f]{16}$"},message:"must match pattern \""+"^c-[0-9a-f]{16}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2767,11 +2771,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data0.id !== undefined){
-let data2 = data0.id;
-if(typeof data2 === "string"){
-if(!pattern14.test(data2)){
-const err10 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^c-[0-9a-f]{16}$"},message:"must match pattern \""+"^c-[0-9a-f]{16}$"+"\""};
+else {
+const err10 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2781,8 +2782,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.kind !== undefined){
+let data2 = data0.kind;
+if(!((((((data2 === "override") || (data2 === "shadow")) || (data2 === "violation")) || (data2 === "contradiction")) || (data2 === "duplicate")) || (data2 === "copy"))){
+const err11 = {instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2792,10 +2795,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data0.kind !== undefined){
-let data3 = data0.kind;
-if(!((((((data3 === "override") || (data3 === "shadow")) || (data3 === "violation")) || (data3 === "contradiction")) || (data3 === "duplicate")) || (data3 === "copy"))){
-const err12 = {instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(data0.topic !== undefined){
+if(typeof data0.topic !== "string"){
+const err12 = {instancePath:instancePath+"/" + i0+"/topic",schemaPath:"#/items/properties/topic/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2805,9 +2807,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data0.topic !== undefined){
-if(typeof data0.topic !== "string"){
-const err13 = {instancePath:instancePath+"/" + i0+"/topic",schemaPath:"#/items/properties/topic/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.severity !== undefined){
+let data4 = data0.severity;
+if(!(((data4 === "error") || (data4 === "warning")) || (data4 === "info"))){
+const err13 = {instancePath:instancePath+"/" + i0+"/severity",schemaPath:"#/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema64.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2817,11 +2820,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data0.sides !== undefined){
-let data5 = data0.sides;
-if(Array.isArray(data5)){
-if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/" + i0+"/sides",schemaPath:"#/items/properties/sides/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data0.adopted !== undefined){
+let data5 = data0.adopted;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err14 = {instancePath:instancePath+"/" + i0+"/adopted",schemaPath:"#/items/properties/adopted/type",keyword:"type",params:{type: schema64.items.properties.adopted.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2830,11 +2832,515 @@ vErrors.push(err14);
 }
 errors++;
 }
-const len1 = data5.length;
+}
+if(data0.ruling !== undefined){
+if(typeof data0.ruling !== "string"){
+const err15 = {instancePath:instancePath+"/" + i0+"/ruling",schemaPath:"#/items/properties/ruling/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data0.reason !== undefined){
+if(typeof data0.reason !== "string"){
+const err16 = {instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data0.sides !== undefined){
+let data8 = data0.sides;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err17 = {instancePath:instancePath+"/" + i0+"/sides",schemaPath:"#/items/properties/sides/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err15 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data9 = data8[i1];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.value === undefined){
+const err18 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data9.source === undefined){
+const err19 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data9.line === undefined){
+const err20 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data9.col === undefined){
+const err21 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key1 in data9){
+if(!((((key1 === "value") || (key1 === "source")) || (key1 === "line")) || (key1 === "col"))){
+const err22 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data9.value !== undefined){
+if(typeof data9.value !== "string"){
+const err23 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/value",schemaPath:"#/items/properties/sides/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data9.source !== undefined){
+let data11 = data9.source;
+if(Array.isArray(data11)){
+if(data11.length < 1){
+const err24 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/source",schemaPath:"#/items/properties/sides/items/properties/source/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+let data12 = data11[i2];
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err25 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/source/" + i2,schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data12 == "number"){
+if(data12 < 0 || isNaN(data12)){
+const err26 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/source/" + i2,schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/source",schemaPath:"#/items/properties/sides/items/properties/source/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data9.line !== undefined){
+let data13 = data9.line;
+if(Array.isArray(data13)){
+if(data13.length < 1){
+const err28 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/line",schemaPath:"#/items/properties/sides/items/properties/line/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+let data14 = data13[i3];
+if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
+const err29 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/line/" + i3,schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data14 == "number"){
+if(data14 < 0 || isNaN(data14)){
+const err30 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/line/" + i3,schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/line",schemaPath:"#/items/properties/sides/items/properties/line/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data9.col !== undefined){
+let data15 = data9.col;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err32 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/col",schemaPath:"#/items/properties/sides/items/properties/col/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const len4 = data15.length;
+for(let i4=0; i4<len4; i4++){
+let data16 = data15[i4];
+if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+const err33 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/col/" + i4,schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(typeof data16 == "number"){
+if(data16 < 0 || isNaN(data16)){
+const err34 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/col/" + i4,schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/" + i0+"/sides/" + i1+"/col",schemaPath:"#/items/properties/sides/items/properties/col/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/" + i0+"/sides/" + i1,schemaPath:"#/items/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/" + i0+"/sides",schemaPath:"#/items/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+validate32.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validate_conflict_details = validate33;
+const schema68 = {"type":"object","description":"parts/conflict-details.json (present when there are conflict events): the rest of each event, by id — the variants and paths it concerns, its cost and acceptance, and each side's layer, rule, scope and excerpt. Only readers of the whole manifest read it.","propertyNames":{"pattern":"^c-[0-9a-f]{16}$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["type","variants","paths","sides"],"properties":{"type":{"const":"instruction_conflict"},"variants":{"type":"array","items":{"type":"string","pattern":"^v-[0-9a-f]{16}$"},"description":"The variants whose context holds the event; each lists the event in its variants part."},"paths":{"type":"object","additionalProperties":false,"required":["count","examples"],"properties":{"count":{"$ref":"#/$defs/count"},"examples":{"type":"array","items":{"type":"string"}}}},"wasted_tokens":{"$ref":"#/$defs/count"},"accepted":{"type":"object","additionalProperties":false,"required":["owner","reason","expires"],"properties":{"owner":{"type":"string"},"reason":{"type":"string"},"expires":{"type":"string"}}},"sides":{"type":"array","minItems":1,"description":"The same sides in the same order, as runs of consecutive sides with the same excerpt: the run's excerpt, and its sides' layers, rules and scopes, three lists of the same length.","items":{"type":"object","additionalProperties":false,"required":["excerpt","layer","rule","scope"],"properties":{"excerpt":{"type":"string"},"layer":{"type":"array","minItems":1,"items":{"type":"string"}},"rule":{"type":"array","minItems":1,"items":{"type":"string"}},"scope":{"type":"array","minItems":1,"items":{"type":"string"}}}}}}}};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate33.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(!pattern14.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^c-[0-9a-f]{16}$"},message:"must match pattern \""+"^c-[0-9a-f]{16}$"+"\"",propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+for(const key1 in data){
+let data0 = data[key1];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.type === undefined){
+const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.variants === undefined){
+const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.paths === undefined){
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0.sides === undefined){
+const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/required",keyword:"required",params:{missingProperty: "sides"},message:"must have required property '"+"sides"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key2 in data0){
+if(!((((((key2 === "type") || (key2 === "variants")) || (key2 === "paths")) || (key2 === "wasted_tokens")) || (key2 === "accepted")) || (key2 === "sides"))){
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data0.type !== undefined){
+if("instruction_conflict" !== data0.type){
+const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/additionalProperties/properties/type/const",keyword:"const",params:{allowedValue: "instruction_conflict"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data0.variants !== undefined){
+let data2 = data0.variants;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 === "string"){
+if(!pattern11.test(data3)){
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants/" + i0,schemaPath:"#/additionalProperties/properties/variants/items/pattern",keyword:"pattern",params:{pattern: "^v-[0-9a-f]{16}$"},message:"must match pattern \""+"^v-[0-9a-f]{16}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants/" + i0,schemaPath:"#/additionalProperties/properties/variants/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/additionalProperties/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data0.paths !== undefined){
+let data4 = data0.paths;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.count === undefined){
+const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/paths",schemaPath:"#/additionalProperties/properties/paths/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4.examples === undefined){
+const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/paths",schemaPath:"#/additionalProperties/properties/paths/required",keyword:"required",params:{missingProperty: "examples"},message:"must have required property '"+"examples"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key3 in data4){
+if(!((key3 === "count") || (key3 === "examples"))){
+const err13 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/paths",schemaPath:"#/additionalProperties/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data4.count !== undefined){
+let data5 = data4.count;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err14 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/paths/count",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/paths/count",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2845,8 +3351,13 @@ errors++;
 }
 }
 }
-else {
-const err16 = {instancePath:instancePath+"/" + i0+"/sides",schemaPath:"#/items/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data4.examples !== undefined){
+let data6 = data4.examples;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data6[i1] !== "string"){
+const err16 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/paths/examples/" + i1,schemaPath:"#/additionalProperties/properties/paths/properties/examples/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2856,9 +3367,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data0.ruling !== undefined){
-if(typeof data0.ruling !== "string"){
-const err17 = {instancePath:instancePath+"/" + i0+"/ruling",schemaPath:"#/items/properties/ruling/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err17 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/paths/examples",schemaPath:"#/additionalProperties/properties/paths/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2868,9 +3379,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data0.reason !== undefined){
-if(typeof data0.reason !== "string"){
-const err18 = {instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err18 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/paths",schemaPath:"#/additionalProperties/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2880,10 +3391,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data0.severity !== undefined){
-let data9 = data0.severity;
-if(!(((data9 === "error") || (data9 === "warning")) || (data9 === "info"))){
-const err19 = {instancePath:instancePath+"/" + i0+"/severity",schemaPath:"#/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema64.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(data0.wasted_tokens !== undefined){
+let data8 = data0.wasted_tokens;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err19 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/wasted_tokens",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2892,16 +3403,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data0.variants !== undefined){
-let data10 = data0.variants;
-if(Array.isArray(data10)){
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-let data11 = data10[i2];
-if(typeof data11 === "string"){
-if(!pattern11.test(data11)){
-const err20 = {instancePath:instancePath+"/" + i0+"/variants/" + i2,schemaPath:"#/items/properties/variants/items/pattern",keyword:"pattern",params:{pattern: "^v-[0-9a-f]{16}$"},message:"must match pattern \""+"^v-[0-9a-f]{16}$"+"\""};
+if(typeof data8 == "number"){
+if(data8 < 0 || isNaN(data8)){
+const err20 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/wasted_tokens",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2911,8 +3415,12 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/" + i0+"/variants/" + i2,schemaPath:"#/items/properties/variants/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data0.accepted !== undefined){
+let data9 = data0.accepted;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.owner === undefined){
+const err21 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/accepted",schemaPath:"#/additionalProperties/properties/accepted/required",keyword:"required",params:{missingProperty: "owner"},message:"must have required property '"+"owner"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2921,10 +3429,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/" + i0+"/variants",schemaPath:"#/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data9.reason === undefined){
+const err22 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/accepted",schemaPath:"#/additionalProperties/properties/accepted/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2933,10 +3439,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.expires === undefined){
+const err23 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/accepted",schemaPath:"#/additionalProperties/properties/accepted/required",keyword:"required",params:{missingProperty: "expires"},message:"must have required property '"+"expires"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2945,10 +3449,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key4 in data9){
+if(!(((key4 === "owner") || (key4 === "reason")) || (key4 === "expires"))){
+const err24 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/accepted",schemaPath:"#/additionalProperties/properties/accepted/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2957,7 +3460,341 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate32.errors = vErrors;
+}
+if(data9.owner !== undefined){
+if(typeof data9.owner !== "string"){
+const err25 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/accepted/owner",schemaPath:"#/additionalProperties/properties/accepted/properties/owner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data9.reason !== undefined){
+if(typeof data9.reason !== "string"){
+const err26 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/accepted/reason",schemaPath:"#/additionalProperties/properties/accepted/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data9.expires !== undefined){
+if(typeof data9.expires !== "string"){
+const err27 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/accepted/expires",schemaPath:"#/additionalProperties/properties/accepted/properties/expires/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/accepted",schemaPath:"#/additionalProperties/properties/accepted/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data0.sides !== undefined){
+let data13 = data0.sides;
+if(Array.isArray(data13)){
+if(data13.length < 1){
+const err29 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides",schemaPath:"#/additionalProperties/properties/sides/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+let data14 = data13[i2];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.excerpt === undefined){
+const err30 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/required",keyword:"required",params:{missingProperty: "excerpt"},message:"must have required property '"+"excerpt"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data14.layer === undefined){
+const err31 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/required",keyword:"required",params:{missingProperty: "layer"},message:"must have required property '"+"layer"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data14.rule === undefined){
+const err32 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data14.scope === undefined){
+const err33 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+for(const key5 in data14){
+if(!((((key5 === "excerpt") || (key5 === "layer")) || (key5 === "rule")) || (key5 === "scope"))){
+const err34 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data14.excerpt !== undefined){
+if(typeof data14.excerpt !== "string"){
+const err35 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/excerpt",schemaPath:"#/additionalProperties/properties/sides/items/properties/excerpt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data14.layer !== undefined){
+let data16 = data14.layer;
+if(Array.isArray(data16)){
+if(data16.length < 1){
+const err36 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/layer",schemaPath:"#/additionalProperties/properties/sides/items/properties/layer/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const len3 = data16.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data16[i3] !== "string"){
+const err37 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/layer/" + i3,schemaPath:"#/additionalProperties/properties/sides/items/properties/layer/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/layer",schemaPath:"#/additionalProperties/properties/sides/items/properties/layer/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data14.rule !== undefined){
+let data18 = data14.rule;
+if(Array.isArray(data18)){
+if(data18.length < 1){
+const err39 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/rule",schemaPath:"#/additionalProperties/properties/sides/items/properties/rule/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const len4 = data18.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data18[i4] !== "string"){
+const err40 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/rule/" + i4,schemaPath:"#/additionalProperties/properties/sides/items/properties/rule/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/rule",schemaPath:"#/additionalProperties/properties/sides/items/properties/rule/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data14.scope !== undefined){
+let data20 = data14.scope;
+if(Array.isArray(data20)){
+if(data20.length < 1){
+const err42 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/scope",schemaPath:"#/additionalProperties/properties/sides/items/properties/scope/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+const len5 = data20.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data20[i5] !== "string"){
+const err43 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/scope/" + i5,schemaPath:"#/additionalProperties/properties/sides/items/properties/scope/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2+"/scope",schemaPath:"#/additionalProperties/properties/sides/items/properties/scope/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides/" + i2,schemaPath:"#/additionalProperties/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/sides",schemaPath:"#/additionalProperties/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validate_conflict_sources = validate34;
+const schema71 = {"type":"array","description":"parts/conflict-sources.json (present when there are conflict events): every source id that a conflict side names, sorted by code units, each once; sides name a source by its place in this list.","items":{"type":"string"}};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate34.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data[i0] !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+validate34.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};

@@ -20,8 +20,9 @@ import type { ConflictEvent } from '../conflicts/events.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { contentId, digestOf, sha256Hex } from '../util/hash.js';
+import { CONFLICT_DETAILS_PART, CONFLICT_SOURCES_PART, conflictSources, joinConflicts, storedDetails, storedRuling, type StoredDetails, type StoredRuling } from './conflict-parts.js';
 
-export const MANIFEST_SCHEMA_ID = 'https://rulec.dev/schemas/manifest-v2.json';
+export const MANIFEST_SCHEMA_ID = 'https://rulec.dev/schemas/manifest-v3.json';
 
 /** A source applied inside a variant or attachment, in render order. */
 export interface ManifestRef {
@@ -105,6 +106,8 @@ export type ManifestContent = Omit<ManifestV1, Provenance>;
 /** The tables that live in parts beside the root, not in it. */
 export const PART_TABLES = ['files', 'variants', 'attachments', 'index', 'conflicts'] as const;
 export type PartTable = (typeof PART_TABLES)[number];
+/** What a part holds, from its name: a table (or a shard of one), or the conflict events' details or sources (conflict-parts.ts). */
+export type PartKind = PartTable | typeof CONFLICT_DETAILS_PART | typeof CONFLICT_SOURCES_PART;
 
 /** A part as the root records it: the sha256 and size of its canonical bytes. */
 export interface ManifestPartRef {
@@ -124,7 +127,7 @@ export const ID_GRAMMAR = {
   bundle: /^b-[0-9a-f]{16}$/,
   variant: /^v-[0-9a-f]{16}$/,
   attachment: /^a-[0-9a-f]{16}$/,
-  part: /^(?:files|attachments|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$/,
+  part: /^(?:files|attachments|conflict-(?:details|sources)|index-[0-9a-f]{2}|(?:conflicts|variants)-[0-9a-f])$/,
 } as const;
 
 /**
@@ -174,8 +177,11 @@ export function conflictPartOf(id: string): string {
 /**
  * Each part's value: the file and attachment tables whole; the index by
  * top-level directory; the variants, and the conflict events (sorted by id),
- * by the first hex digits of their ids. A variant's part lists its events, so
- * a reader of one path reads only the conflict parts that concern it.
+ * by the first hex digits of their ids — each event as a path reader shows
+ * it, naming its sides' sources by their place in one list, its details in
+ * one part of their own (conflict-parts.ts). A variant's
+ * part lists its events, so a reader of one path reads only the conflict
+ * parts that concern it.
  */
 export function partValues(c: Pick<ManifestV1, PartTable>): Map<string, unknown> {
   const parts = new Map<string, unknown>([['files', c.files], ['attachments', c.attachments]]);
@@ -186,9 +192,13 @@ export function partValues(c: Pick<ManifestV1, PartTable>): Map<string, unknown>
   };
   for (const [dir, id] of Object.entries(c.index)) get(indexPartOf(dir), parts, dict<string>)[dir] = id;
   const eventsOf = new Map<string, unknown>();
+  const sources = conflictSources(c.conflicts);
+  const place = new Map(sources.map((s, i) => [s, i]));
+  if (c.conflicts.length > 0) parts.set(CONFLICT_SOURCES_PART, sources);
   for (const e of c.conflicts) {
-    get(conflictPartOf(e.id), parts, (): ConflictEvent[] => []).push(e);
+    get(conflictPartOf(e.id), parts, (): StoredRuling[] => []).push(storedRuling(e, place));
     // String(): a forged event without an id still encodes, and its part's schema refuses it.
+    get(CONFLICT_DETAILS_PART, parts, dict<StoredDetails>)[String(e.id)] = storedDetails(e);
     for (const v of e.variants ?? []) get(v, eventsOf, (): string[] => []).push(String(e.id));
   }
   for (const [id, v] of Object.entries(c.variants)) {
@@ -200,24 +210,29 @@ export function partValues(c: Pick<ManifestV1, PartTable>): Map<string, unknown>
   return parts;
 }
 
-/** The tables back from part values (what `partValues` made): parts of one table merged, conflicts in part order. */
+/** The tables back from part values (what `partValues` made): parts of one table merged, conflicts in part order and joined with their details. */
 export function joinParts(values: ReadonlyMap<string, unknown>): Pick<ManifestV1, PartTable> {
   const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
   const out: Pick<ManifestV1, PartTable> = { files: dict(), variants: dict(), attachments: dict(), index: dict(), conflicts: [] };
+  const rulings: StoredRuling[] = [];
+  let details: Record<string, StoredDetails> = dict();
+  let sources: string[] = [];
   for (const name of [...values.keys()].sort(compareCodeUnits)) {
     const value = values.get(name);
-    const table = tableOfPart(name);
-    if (table === 'conflicts') for (const e of value as ConflictEvent[]) out.conflicts.push(e);
-    else if (table === 'variants') Object.assign(out.variants, (value as VariantsPart).variants);
-    else Object.assign(out[table], value);
+    const kind = kindOfPart(name);
+    if (kind === 'conflicts') rulings.push(...(value as StoredRuling[]));
+    else if (kind === CONFLICT_DETAILS_PART) details = value as Record<string, StoredDetails>;
+    else if (kind === CONFLICT_SOURCES_PART) sources = value as string[];
+    else if (kind === 'variants') Object.assign(out.variants, (value as VariantsPart).variants);
+    else Object.assign(out[kind], value);
   }
+  out.conflicts = joinConflicts(rulings, sources, details);
   return out;
 }
 
-/** The table a part holds, from its name (`index-3f` → index). */
-export function tableOfPart(name: string): PartTable {
-  const dash = name.indexOf('-');
-  return (dash < 0 ? name : name.slice(0, dash)) as PartTable;
+/** What a part holds, from its name (`index-3f` → index; conflict-details is its own kind). */
+export function kindOfPart(name: string): PartKind {
+  return name.replace(/-[0-9a-f]{1,2}$/, '') as PartKind;
 }
 
 /** The root without provenance (what the bundle id hashes) and the canonical bytes of every part. */

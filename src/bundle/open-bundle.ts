@@ -19,8 +19,8 @@
  */
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { diag } from '../diagnostics/diagnostic.js';
+import type { Diagnostic } from '../diagnostics/diagnostic-shape.js';
+import { bundleDiag } from '../diagnostics/catalogue-bundle.js';
 import { digestOf } from '../util/hash.js';
 import { BUNDLE_DIRS, BUNDLE_TOP_LEVEL, CURRENT_POINTER, entryFile, entryNameFits, listedFiles, listedParts, MANIFEST_FILE, PART_DIR, parseCurrentPointer,
   partFile, sourceBlobFile, type EntryKind } from './layout.js';
@@ -272,7 +272,7 @@ function readOrFail(path: string, rel: string): Buffer {
 }
 
 function fail(code: string, file: string, message: string): never {
-  throw new BundleError(diag(code, { file, message }));
+  throw new BundleError(bundleDiag(code, { file, message }));
 }
 
 /**

@@ -21,12 +21,13 @@
  * part by part (canonical, and every entry in the part it belongs to).
  */
 import type { ErrorObject } from 'ajv';
-import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { bundleDiag } from '../diagnostics/catalogue-bundle.js';
+import type { Diagnostic } from '../diagnostics/diagnostic-shape.js';
 import { canonicalJson, canonicalMembers } from '../util/canonical-json.js';
 import { digestOf } from '../util/hash.js';
 import * as generated from './manifest-validator.gen.js';
 import { listedParts, MANIFEST_FILE, partFile } from './layout.js';
-import { BUNDLE_ID_EXCLUDED, bundleIdOfCanonical, encodeManifest, joinParts, tableOfPart, type ManifestRoot, type ManifestV1, type PartTable } from './model.js';
+import { BUNDLE_ID_EXCLUDED, bundleIdOfCanonical, encodeManifest, joinParts, kindOfPart, type ManifestRoot, type ManifestV1, type PartKind } from './model.js';
 
 export type ManifestParse = { ok: true; manifest: ManifestV1 } | { ok: false; diagnostic: Diagnostic };
 export type RootParse = { ok: true; root: ManifestRoot } | { ok: false; diagnostic: Diagnostic };
@@ -37,14 +38,16 @@ type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null 
  * The schema's validators as ajv's standalone code (scripts/gen-validators.mjs):
  * no schema compile when a runtime opens a bundle.
  */
-const VALIDATORS = generated as unknown as Record<'validate' | `validate_${PartTable}`, Validator>;
+const VALIDATORS = generated as unknown as Record<'validate' | `validate_${PartKind}`, Validator>;
+/** The validator of a part kind (`conflict-details` → validate_conflict_details). */
+const validatorOf = (kind: PartKind): Validator => VALIDATORS[`validate_${kind.replace('-', '_')}` as `validate_${PartKind}`];
 
 function schemaErrors(validator: Validator, value: unknown, file: string): Diagnostic | null {
   if (validator(value)) return null;
   const errors = validator.errors ?? [];
   const first = errors[0];
   const where = first?.instancePath ? first.instancePath : '(top level)';
-  return diag('RC7003', { file, message: `${file} does not match the manifest schema: ${where} ${first?.message ?? 'is invalid'}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}` });
+  return bundleDiag('RC7003', { file, message: `${file} does not match the manifest schema: ${where} ${first?.message ?? 'is invalid'}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}` });
 }
 
 export function parseManifestRoot(bytes: Uint8Array | string): RootParse {
@@ -81,7 +84,7 @@ export function parsePart<T = unknown>(root: ManifestRoot, name: string, bytes: 
   } catch {
     return refuse('RC7002', file, `${file} is not valid JSON`);
   }
-  const invalid = schemaErrors(VALIDATORS[`validate_${tableOfPart(name)}`], value, file);
+  const invalid = schemaErrors(validatorOf(kindOfPart(name)), value, file);
   return invalid ? { ok: false, diagnostic: invalid } : { ok: true, value: value as T };
 }
 
@@ -128,7 +131,7 @@ function sameEncoding(manifest: ManifestV1, root: ManifestRoot, raw: ReadonlyMap
 }
 
 function refuse(code: string, file: string, message: string): { ok: false; diagnostic: Diagnostic } {
-  return { ok: false, diagnostic: diag(code, { file, message }) };
+  return { ok: false, diagnostic: bundleDiag(code, { file, message }) };
 }
 
 /**

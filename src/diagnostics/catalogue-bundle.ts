@@ -1,5 +1,10 @@
-/** Codes for reading and verifying a built bundle (RC70xx; the registry uses RC71xx and up). */
+/**
+ * Codes for reading and verifying a built bundle (RC70xx; the registry uses
+ * RC71xx and up), and `bundleDiag`, which the bundle reader reports them with:
+ * a runtime that opens a bundle loads these entries, not the whole catalogue.
+ */
 import type { CatalogueEntry } from './catalogue-entry.js';
+import { diagnosticOf, type Diagnostic, type DiagnosticInit } from './diagnostic-shape.js';
 
 export const BUNDLE_CODES: CatalogueEntry[] = [
   { code: 'RC7001', severity: 'error', title: 'bundle file unreadable',
@@ -22,3 +27,10 @@ export const BUNDLE_CODES: CatalogueEntry[] = [
     hint: 'run rulec build to rewrite <out>/current',
     explanation: 'The current file in a bundles directory must hold one bundle id (b- and 16 hex digits) naming a bundle directory beside it. Anything else (a path, a link, another directory) is refused, so the pointer can never lead outside the bundles directory.' },
 ];
+
+/** A diagnostic of bundle code `code` (RC70xx); the same as `diag(code, init)`. */
+export function bundleDiag(code: string, init: DiagnosticInit): Diagnostic {
+  const entry = BUNDLE_CODES.find((e) => e.code === code);
+  if (entry === undefined) throw new Error(`not a bundle diagnostic code ${code}`);
+  return diagnosticOf(entry, init);
+}

@@ -1,61 +1,14 @@
-import type { Span } from './span.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { catalogueEntry } from './catalogue.js';
-
-export type { Severity } from './catalogue-entry.js';
+import { diagnosticOf, type Diagnostic, type DiagnosticInit } from './diagnostic-shape.js';
 import type { Severity } from './catalogue-entry.js';
 
-export interface RelatedLocation {
-  file: string;
-  range: Span;
-  message: string;
-}
-
-/** The one shape every finding takes, from every stage. Positions are 1-based. */
-export interface Diagnostic {
-  code: string;
-  severity: Severity;
-  /** A source id (repo-relative posix path, or managed://… / user://…); empty for findings about no file. */
-  file: string;
-  range: Span;
-  message: string;
-  hint?: string;
-  related?: RelatedLocation[];
-  /** An accepted finding (a conflicts.overrides entry): reported at its severity, failing nothing. */
-  suppressed?: { owner: string; reason: string; expires: string };
-}
-
-export const NO_SPAN: Span = { start: { line: 1, col: 1 }, end: { line: 1, col: 1 } };
-
-export function spanAt(line: number, col: number, endCol = col): Span {
-  return { start: { line, col }, end: { line, col: endCol } };
-}
-
-export interface DiagnosticInit {
-  file: string;
-  range?: Span;
-  message: string;
-  hint?: string;
-  related?: RelatedLocation[];
-  severity?: Severity;
-  suppressed?: Diagnostic['suppressed'];
-}
+export type { Severity } from './catalogue-entry.js';
+export { NO_SPAN, spanAt, type Diagnostic, type DiagnosticInit, type RelatedLocation } from './diagnostic-shape.js';
 
 /** Build a diagnostic with the catalogue's default severity and hint for `code`. */
 export function diag(code: string, init: DiagnosticInit): Diagnostic {
-  const entry = catalogueEntry(code);
-  const d: Diagnostic = {
-    code,
-    severity: init.severity ?? entry.severity,
-    file: init.file,
-    range: init.range ?? NO_SPAN,
-    message: init.message,
-  };
-  const hint = init.hint ?? entry.hint;
-  if (hint) d.hint = hint;
-  if (init.related && init.related.length > 0) d.related = init.related;
-  if (init.suppressed) d.suppressed = init.suppressed;
-  return d;
+  return diagnosticOf(catalogueEntry(code), init);
 }
 
 /** Sort by (file, line, col, code, message) and drop exact duplicates. */

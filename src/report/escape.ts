@@ -17,6 +17,11 @@
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 const CONTROL_KEEP_LF = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\r(?!\n)/g;
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+// Every character CONTROL_KEEP_LF may change (a CR before LF too): one character class, which a
+// regular expression tests several times faster than CONTROL_KEEP_LF's lookahead runs. Nearly
+// all output has none of them (explain's JSON on a large repository is megabytes), so the
+// test usually answers alone.
+const MAYBE_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 /** `\u001b`: the visible form of one escaped character. */
 export function visibleEscape(ch: string): string {
@@ -25,6 +30,7 @@ export function visibleEscape(ch: string): string {
 
 /** Text for a terminal: control and bidi characters shown as `\uXXXX`; newlines kept unless `oneLine`. */
 export function escapeControls(text: string, oneLine = false): string {
+  if (!oneLine && (text === lastJson || !MAYBE_CONTROL.test(text))) return text;
   return text.replace(oneLine ? CONTROL : CONTROL_KEEP_LF, visibleEscape);
 }
 
@@ -38,9 +44,23 @@ export function countControls(text: string): number {
   return text.match(CONTROL_KEEP_LF)?.length ?? 0;
 }
 
+/**
+ * The text jsonText returned last. It is what escapeControls would return
+ * for it (JSON.stringify escapes every C0 but the newlines between tokens,
+ * jsonText the rest), so escapeControls, the CLI's last guard, knows it
+ * without scanning it again: explain's JSON is megabytes.
+ */
+let lastJson: string | undefined;
+
 /** JSON for stdout: JSON.stringify (2-space indent) with DEL, C1, bidi controls and U+2028/2029 escaped as well. */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(JSON_UNSAFE, visibleEscape);
+  const text = JSON.stringify(value, null, 2);
+  // Every character JSON_UNSAFE matches is DEL or above it: ASCII text without DEL has none.
+  // UTF-8 is one byte per character exactly when every character is ASCII, which
+  // Buffer.byteLength counts natively, far faster than a pattern scans megabytes.
+  const safe = Buffer.byteLength(text, 'utf8') === text.length && !text.includes('\u007f') ? text : text.replace(JSON_UNSAFE, visibleEscape);
+  lastJson = safe;
+  return safe;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { ManifestRef, ManifestV1 } from '../bundle/model.js';
 import { formatSpec } from '../formats/formats.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { ancestorDirs, dirnameOf, isWithin } from '../util/posix-path.js';
-import { num } from './text.js';
+import { num } from './num.js';
 
 export interface ExplainedSource {
   id: string;
@@ -78,9 +78,9 @@ export function explainPath(from: ManifestV1 | ManifestLookup, path: string): Ex
     }
     else if (f.activation === 'standing' && isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
   }
+  // A ruling's sides are already {source, line, col, value}: a duplicated paragraph has hundreds, so they are not copied.
   const conflicts = manifest.conflictsOf(vid)
-    .map((e) => ({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason,
-      sides: e.sides.map((x) => ({ source: x.source, line: x.line, col: x.col, value: x.value })) }));
+    .map((e) => ({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason, sides: e.sides }));
   return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded, conflicts };
 }
 

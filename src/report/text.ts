@@ -42,8 +42,3 @@ export function summaryLine(list: readonly Diagnostic[]): string {
   if (list.length === 0) return 'No problems found.';
   return `Found ${part(c.error, 'error')}, ${part(c.warning, 'warning')}, ${part(c.info, 'info')}${files > 0 ? ` in ${part(files, 'file')}` : ''}.`;
 }
-
-/** Group digits: 12345 → "12,345" (fixed, locale-independent). */
-export function num(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}

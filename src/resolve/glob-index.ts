@@ -139,6 +139,24 @@ export const isLiteralSegment = (segment: string): boolean => !GLOB_CHARS.test(s
 /** `ext` of a last segment `*.ext` (no glob characters in `ext`), else undefined. */
 export const extensionOf = (last: string): string | undefined => /^\*\.([^*?[\]{}()!+@/\\]+)$/.exec(last)?.[1];
 
+/** The characters of glob syntax: text before the first of them is literal. */
+const SYNTAX = /[*?[\]{}()!+@]/;
+
+/**
+ * The directory every path a glob matches lies in, from its text alone, with
+ * no scan: the whole segments before its first glob character. A path
+ * outside it cannot match. picomatch.scan's base is this directory or one
+ * below it; where scan would not narrow at all ('./' or '/' in front, a
+ * negation, an escape, a quote, a `|`) this is '', which holds every path.
+ */
+export function literalDir(glob: string): string {
+  if (glob.startsWith('.') || glob.startsWith('/') || glob.startsWith('!') || UNNARROWABLE.test(glob)) return '';
+  const stop = glob.search(SYNTAX);
+  const literal = stop < 0 ? glob : glob.slice(0, stop);
+  const slash = literal.lastIndexOf('/');
+  return slash < 0 ? '' : literal.slice(0, slash);
+}
+
 /**
  * How a glob may be narrowed: its literal base directory and its segments
  * below the base (split at top-level `/` only); `literal` when it is a plain

@@ -40,7 +40,7 @@ function view(n: number, testCommand: string): BundleView {
   variant('', ['AGENTS.md']);
   for (let i = 0; i < n; i++) variant(`pkg/p${i}`, ['AGENTS.md', `pkg/p${i}/AGENTS.md`]);
   const manifest = {
-    schema: 'https://rulec.dev/schemas/manifest-v2.json', bundle_id: `b-${sha256Hex(testCommand + n).slice(0, 16)}`, revision: { version: '0.1.0', seq: 0 },
+    schema: 'https://rulec.dev/schemas/manifest-v3.json', bundle_id: `b-${sha256Hex(testCommand + n).slice(0, 16)}`, revision: { version: '0.1.0', seq: 0 },
     source: { repo: null, commit: null, dirty: false }, compiler: { name: 'rulec', version: '0.1.0' }, policy: { digest: digestOf('p') }, tokenizer: 'o200k_base',
     layers: { local: false, user: false }, files, variants, attachments: {}, index, budgets: { over: [] }, diagnostics: { errors: 0, warnings: 0, infos: 0, codes: {} }, conflicts: [],
   } as ManifestV1;

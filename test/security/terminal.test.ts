@@ -22,6 +22,15 @@ describe('escaping functions', () => {
     expect(escapeControls(`a${ESC}[8mb\tc\nd\u202Ee\u009b\u2028`)).toBe('a\\u001b[8mb\tc\nd\\u202ee\\u009b\\u2028');
     expect(oneLine('a\nb\rc')).toBe('a\\u000ab\\u000dc');
     expect(oneLine('Café 日本 😀 \u200B')).toBe('Café 日本 😀 \u200B');
+    expect(escapeControls('a\r\nb\rc')).toBe('a\r\nb\\u000dc');
+  });
+
+  it('escape exactly what the patterns say, whether or not the quick test finds anything', () => {
+    const KEEP_LF = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\r(?!\n)/g;
+    const visible = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('a', '\r', '\n', '\t', ESC, '\u2028') }), (s, t) => {
+      for (const text of [s, t, `${s}${t}`]) expect(escapeControls(text)).toBe(text.replace(KEEP_LF, visible));
+    }), { numRuns: 500 });
   });
 
   it('JSON output escapes C1, DEL, bidi and U+2028/2029 too, and parses back to the same value', () => {
@@ -29,6 +38,9 @@ describe('escaping functions', () => {
       const v = { value, s };
       const text = jsonText(v);
       expect(text).not.toMatch(RAW);
+      // What escapeControls returns for jsonText's output without scanning it (it is the last one made).
+      expect(`${text} `.slice(0, -1).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\r(?!\n)/g, '!')).toBe(text);
+      expect(escapeControls(text)).toBe(text);
       expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(v)));
     }), { numRuns: 300 });
   });

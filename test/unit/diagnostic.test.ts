@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_CODES, bundleDiag } from '../../src/diagnostics/catalogue-bundle.js';
 import fc from 'fast-check';
 import { countBySeverity, diag, hasErrors, sortDiagnostics, spanAt, type Diagnostic } from '../../src/diagnostics/diagnostic.js';
 
@@ -107,5 +108,15 @@ describe('diag, countBySeverity, hasErrors', () => {
     const list = [d('a', 1, 1, 'X'), d('a', 1, 1, 'X', 'w', { severity: 'warning' }), d('a', 1, 1, 'X', 'i', { severity: 'info' }), d('a', 1, 1, 'X', 'i2', { severity: 'info' })];
     expect(countBySeverity(list)).toEqual({ error: 1, warning: 1, info: 2 });
     expect([hasErrors(list), hasErrors(list.slice(1)), hasErrors([])]).toEqual([true, false, false]);
+  });
+});
+
+describe('bundleDiag', () => {
+  it('builds what diag builds, for every bundle code, and refuses any other code', () => {
+    for (const { code } of BUNDLE_CODES) {
+      const init = { file: 'manifest.json', message: `m ${code}` };
+      expect(bundleDiag(code, init)).toEqual(diag(code, init));
+    }
+    expect(() => bundleDiag('RC1001', { file: '', message: '' })).toThrow(/not a bundle diagnostic code/);
   });
 });

@@ -13,7 +13,8 @@ import { NO_REDACTIONS } from '../../diagnostics/redact.js';
 import type { BuildOutcome } from '../../report/reporters/from-compile.js';
 import type { BuildReport } from '../../report/reporters/types.js';
 import { emitReport, policyFileOf, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';
-import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, SEVERITY_HELP, SEVERITY_OPTION, cacheWanted, compileOptionsFrom, displayPath } from './shared.js';
+import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, cacheWanted, compileOptionsFrom, displayPath } from './shared.js';
+import { SEVERITY_HELP, SEVERITY_OPTION, severityOption } from './severity-option.js';
 
 export const BUILD_HELP = `Usage: rulec build [options]
 
@@ -49,7 +50,7 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
     quiet: { type: 'boolean', short: 'q' } }, 0);
   if (values.help) return io.out(`${BUILD_HELP}\n`), EXIT.clean;
   const request = reportRequest(values, io);
-  const options = compileOptionsFrom(values, io);
+  const options = { ...compileOptionsFrom(values, io), ...severityOption(values) };
   const revision = str(values, 'revision');
   const outDir = resolve(io.cwd, str(values, 'out') ?? join(options.repoDir, 'bundles'));
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError(`--out must name a directory; ${outDir} is a file`);

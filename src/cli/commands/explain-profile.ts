@@ -16,7 +16,7 @@ import { readPackageJson } from '../../config/package-files.js';
 import { compileSchema } from '../../config/schema-check.js';
 import { PROFILES, profileByName } from '../../profiles/registry.js';
 import type { DirEntry, ProfileResult, RepoView } from '../../profiles/types.js';
-import { num } from '../../report/text.js';
+import { num } from '../../report/num.js';
 import { redact, redactDeep, redactionsOf } from '../../diagnostics/redact.js';
 import { escapeFields, jsonText, oneLine } from '../../report/escape.js';
 import { secretSitesInText } from '../../validate/lint/secrets.js';

@@ -5,7 +5,8 @@ import { parseCommandArgs } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { emitReport, policyFileOf, REPORT_HELP, REPORT_OPTIONS, reportRequest, toolInfo } from '../report-output.js';
 import { inWorkTree, repoRelative } from './repo-path.js';
-import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, SEVERITY_HELP, SEVERITY_OPTION, cacheWanted, compileOptionsFrom, displayPath } from './shared.js';
+import { COMPILE_INPUT_HELP, COMPILE_OPTIONS, cacheWanted, compileOptionsFrom, displayPath } from './shared.js';
+import { SEVERITY_HELP, SEVERITY_OPTION, severityOption } from './severity-option.js';
 import { withNotes } from '../../cache/build-memo.js';
 
 export const LINT_HELP = `Usage: rulec lint [PATH...] [options]
@@ -30,7 +31,7 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   const request = reportRequest(values, io);
   // The local layer (personal and git-ignored instruction files) is what agents load on this machine:
   // lint checks it whether or not a bundle would include it.
-  const options = { ...compileOptionsFrom(values, io), includeLocal: true };
+  const options = { ...compileOptionsFrom(values, io), ...severityOption(values), includeLocal: true };
   const filters = positionals.map((p) => repoRelative(io, options.repoDir, p));
   const [{ compileCounted }, { cacheNotes, openBuildCache }] = await Promise.all([import('../../cache/cached-compile.js'), import('../../cache/build-cache.js')]);
   const cache = openBuildCache(options.repoDir, cacheWanted(values), false);

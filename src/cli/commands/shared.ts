@@ -1,9 +1,6 @@
 /** Options and output pieces shared by the commands that compile a repository. */
 import { relative, resolve } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
-import type { Severity } from '../../diagnostics/diagnostic.js';
-import { findCatalogueEntry } from '../../diagnostics/catalogue.js';
-import { UsageError } from '../../util/errors.js';
 import { str, type OptionSpec, type Parsed } from '../args.js';
 import type { Io } from '../io.js';
 
@@ -26,28 +23,6 @@ export const COMPILE_INPUT_HELP = `  --repo DIR        repository to compile (de
 export const COMPILE_HELP = `${COMPILE_INPUT_HELP}
   --format FMT      text (default) or json`;
 
-/** `--severity CODE=LEVEL` (build and lint): one-off severity overrides, merged over the policy's. */
-export const SEVERITY_OPTION: OptionSpec = { severity: { type: 'string', multiple: true } };
-export const SEVERITY_HELP = `  --severity CODE=LEVEL  this run only: report CODE as error, warning, info or off
-                    (over the policy's severity:); repeatable`;
-
-const LEVELS = ['error', 'warning', 'info', 'off'] as const;
-
-export function severityOverrides(values: Parsed['values']): Record<string, Severity | 'off'> {
-  const out = Object.create(null) as Record<string, Severity | 'off'>;
-  for (const pair of (values.severity as string[] | undefined) ?? []) {
-    const m = /^([^=]+)=(.*)$/.exec(pair);
-    if (!m) throw new UsageError(`--severity expects CODE=LEVEL, got "${pair}"`);
-    const code = (m[1] as string).trim().toUpperCase();
-    const level = (m[2] as string).trim().toLowerCase();
-    if (!findCatalogueEntry(code)) throw new UsageError(`--severity: no such diagnostic code "${m[1]}" (rulec explain-code lists them)`);
-    if (!(LEVELS as readonly string[]).includes(level)) throw new UsageError(`--severity ${code}: level must be one of ${LEVELS.join(', ')}, got "${m[2]}"`);
-    if (code === 'RC3201' && level !== 'error') throw new UsageError('--severity RC3201: a violation of an enforced managed rule is always an error');
-    out[code] = level as Severity | 'off';
-  }
-  return out;
-}
-
 export function compileOptionsFrom(values: Parsed['values'], io: Io): CompileOptions & { repoDir: string } {
   const managed = str(values, 'managed');
   const policy = str(values, 'policy');
@@ -56,7 +31,6 @@ export function compileOptionsFrom(values: Parsed['values'], io: Io): CompileOpt
     ...(managed ? { managedDir: resolve(io.cwd, managed) } : {}),
     ...(policy ? { policyFile: resolve(io.cwd, policy) } : {}),
     includeLocal: values['include-local'] === true,
-    ...(values.severity ? { severity: severityOverrides(values) } : {}),
   };
 }
 

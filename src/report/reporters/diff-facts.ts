@@ -5,7 +5,7 @@
  */
 import type { BundleDiff } from '../../diff/bundle-diff.js';
 import type { CheckReport } from '../../diff/check-model.js';
-import { num } from '../text.js';
+import { num } from '../num.js';
 import { percent, plural, signed } from './facts.js';
 
 export interface Row {

@@ -7,7 +7,7 @@ import { diagnosticOf } from '../../conflicts/events.js';
 import { countBySeverity, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { BundleDiff } from '../../diff/bundle-diff.js';
 import type { CheckReport } from '../../diff/check-model.js';
-import { num } from '../text.js';
+import { num } from '../num.js';
 import type { FrameLines, Report } from './types.js';
 
 /** The diagnostics a report carries; for a diff, one per conflict event it introduces. */

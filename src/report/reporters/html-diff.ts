@@ -3,7 +3,7 @@ import type { BundleDiff } from '../../diff/bundle-diff.js';
 import type { CheckReport } from '../../diff/check-model.js';
 import type { PathGroup, TopicWinner } from '../../diff/path-group.js';
 import type { RuleChange } from '../../diff/rule-change.js';
-import { num } from '../text.js';
+import { num } from '../num.js';
 import { cacheShare } from './diff-facts.js';
 import { percent, signed } from './facts.js';
 import { html, type SafeHtml } from './html-escape.js';

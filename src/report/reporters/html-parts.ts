@@ -3,7 +3,7 @@ import type { ConflictEvent } from '../../conflicts/events.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { AffectedDirectory } from '../../diff/bundle-diff.js';
 import { compareCodeUnits } from '../../util/compare.js';
-import { num } from '../text.js';
+import { num } from '../num.js';
 import { html, type SafeHtml } from './html-escape.js';
 
 export interface Figure {

@@ -10,7 +10,7 @@
  * variants with their budget bars, the conflicts and the diagnostics.
  */
 import { countBySeverity } from '../../diagnostics/diagnostic.js';
-import { num } from '../text.js';
+import { num } from '../num.js';
 import { PAGE_CSP, PAGE_CSS, PAGE_JS } from './html-assets.js';
 import { checkBody, diffBody } from './html-diff.js';
 import { html, trustedConstant, type SafeHtml } from './html-escape.js';

@@ -3,7 +3,7 @@ import type { BundleDiff } from '../../diff/bundle-diff.js';
 import type { CheckReport } from '../../diff/check-model.js';
 import type { TopicWinner } from '../../diff/path-group.js';
 import type { RuleChange } from '../../diff/rule-change.js';
-import { num } from '../text.js';
+import { num } from '../num.js';
 import { checkRows, diffRows, type Row } from './diff-facts.js';
 import { checkVerdict, diffVerdict, signed } from './facts.js';
 import { conflictsSection, diagnosticsSection, headline } from './markdown-parts.js';

@@ -11,7 +11,7 @@
  *   the whole stays under GitHub's 65,536-character limit, and says what it
  *   left out.
  */
-import { num } from '../text.js';
+import { num } from '../num.js';
 
 export const COMMENT_LIMIT = 65_536;
 /** Leave room for the truncation note and anything a workflow wraps around the body. */

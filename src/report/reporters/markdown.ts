@@ -4,7 +4,7 @@
  * the verdict and a summary table; everything else is folded in `<details>`,
  * and the whole stays under GitHub's comment limit (markdown-util.ts).
  */
-import { num } from '../text.js';
+import { num } from '../num.js';
 import { countsLine, verdictOf } from './facts.js';
 import { checkMarkdown, diffMarkdown } from './markdown-diff.js';
 import { conflictsSection, diagnosticsSection, headline } from './markdown-parts.js';

@@ -3,7 +3,8 @@ import type { BundleDiff, DiffSide } from '../../diff/bundle-diff.js';
 import type { CheckReport } from '../../diff/check-model.js';
 import type { PathGroup, TopicWinner } from '../../diff/path-group.js';
 import type { RuleChange, RuleSite } from '../../diff/rule-change.js';
-import { formatDiagnostics, num, summaryLine, type SourceLines } from '../text.js';
+import { num } from '../num.js';
+import { formatDiagnostics, summaryLine, type SourceLines } from '../text.js';
 import { checkRows, diffRows, type Row } from './diff-facts.js';
 import { plural, signed } from './facts.js';
 

@@ -3,7 +3,8 @@
  * diagnostics like tsc (code frame, hint, related) and a summary; diff and
  * check print the review in text-diff.ts.
  */
-import { formatDiagnostics, num, summaryLine, type SourceLines } from '../text.js';
+import { num } from '../num.js';
+import { formatDiagnostics, summaryLine, type SourceLines } from '../text.js';
 import { textOfCheck, textOfDiff } from './text-diff.js';
 import type { BuildReport, FrameLines, LintReport, Report, Reporter } from './types.js';
 
