@@ -47,19 +47,22 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   { n, maxN = n * 16, minN = Math.ceil(n / 8), reps = 3, floorMs = 20, attempts = 3 }: DoublingOptions): Promise<Doubling> {
   let size = n;
   let small = await make(size);
-  let large = await make(2 * size);
   await run(small);
-  await run(large);
-  // Size first, timing the small input alone (the large one is run once per size, to warm it): the
-  // small run should land between the floor and three times it. Time per unit grows with size
-  // (caches, GC), so a step sized from one measurement may overshoot; the loop then steps back.
+  // Size first, timing the small input alone (each size run once first, to warm it): the small
+  // run should land between the floor and three times it. Time per unit grows with size (caches,
+  // GC), so a step sized from one measurement may overshoot; the loop then steps back. The large
+  // input is made only once the size is settled.
   let grew = false;
+  let shrank = false;
   let lastSmall = Infinity;
   for (let step = 0; step < 5; step++) {
     const a = await fastest(run, small, 2);
     lastSmall = a;
     if (step === 4) break;
     let factor = 1;
+    // Under the floor after a shrink: time per unit jumps between these two sizes, and growing
+    // again would only go back. Several runs per sample lift it over the floor instead (below).
+    if (a < floorMs && shrank) break;
     if (a < floorMs) {
       while (factor === 1 || (a * factor < floorMs * 1.5 && size * factor * 2 <= maxN)) factor *= 2;
       if (size * factor > maxN) break;
@@ -69,14 +72,14 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
       while (a / (factor * 2) >= floorMs * 2 && Math.round(size / (factor * 2)) >= minN && !(grew && factor === 2)) factor *= 2;
       if (factor === 1) break;
       factor = 1 / factor;
+      shrank = true;
     } else break;
-    const next = Math.round(size * factor);
-    small = factor === 2 ? large : await make(next);
-    large = await make(2 * next);
-    size = next;
-    if (factor !== 2) await run(small);
-    await run(large);
+    size = Math.round(size * factor);
+    small = await make(size);
+    await run(small);
   }
+  const large = await make(2 * size);
+  await run(large);
   // Still under the floor at maxN (a fast stage): each sample runs the input several times, so
   // it is not a few milliseconds that one scheduling hiccup doubles.
   const loops = lastSmall < floorMs ? Math.ceil((floorMs * 1.5) / Math.max(lastSmall, 0.05)) : 1;
