@@ -1,6 +1,6 @@
 /** The doubling harness can fail: it tells a quadratic function from a linear one. */
 import { describe, expect, it } from 'vitest';
-import { doubling, MAX_RATIO } from './stage-timing.js';
+import { describeDoubling, doubling, MAX_RATIO } from './stage-timing.js';
 
 function pairs(xs: number[]): number {
   let s = 0;
@@ -24,5 +24,12 @@ describe('doubling', () => {
     const linear = await doubling(array, sum, { n: 5_000 });
     expect(quadratic).toBeGreaterThan(MAX_RATIO);
     expect(linear.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  it('measuring again one size up does not rescue a quadratic loop', async () => {
+    // Two attempts, the second one size up: the better of them is still over.
+    const d = await doubling(array, pairs, { n: 250, maxN: 8_000, attempts: 2 });
+    console.log(describeDoubling("pairs, two attempts", d));
+    expect(d.ratio).toBeGreaterThan(MAX_RATIO);
   });
 });

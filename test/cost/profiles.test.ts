@@ -33,7 +33,7 @@ describe('profiles double at most linearly', () => {
     const d = await doubling((n) => {
       const text = shape('<!-- ', n);
       return job({ 'AGENTS.md': text, 'CLAUDE.md': text, 'GEMINI.md': text }, ['src/a.ts']);
-    }, evaluateProfileJob, { n: 5_000, reps: 3 });
+    }, evaluateProfileJob, { n: 5_000, maxN: 1_280_000, reps: 3 });
     console.log(describeDoubling(`profiles, ${label} of comment openers`, d));
     expect(d.ratio).toBeLessThan(MAX_RATIO);
   });

@@ -14,8 +14,9 @@
  * 4. each size runs `reps` times, interleaved, and the minimum counts — the
  *    run least disturbed by other processes; a stage still under the floor at
  *    `maxN` is run several times per sample instead;
- * 5. a ratio over the limit is measured again (up to `attempts` times) and the
- *    best kept: a superlinear stage fails every time, a burst of load does not.
+ * 5. a ratio over the limit is measured again (up to `attempts` times), one
+ *    size up while under `maxN`, and the best kept: a superlinear stage fails
+ *    at every size, a burst of load or a GC threshold between n and 2n does not.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -78,13 +79,21 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
     small = await make(size);
     await run(small);
   }
-  const large = await make(2 * size);
+  let large = await make(2 * size);
   await run(large);
   // Still under the floor at maxN (a fast stage): each sample runs the input several times, so
   // it is not a few milliseconds that one scheduling hiccup doubles.
   const loops = lastSmall < floorMs ? Math.ceil((floorMs * 1.5) / Math.max(lastSmall, 0.05)) : 1;
   let best: Doubling | null = null;
   for (let attempt = 0; attempt < attempts && (best === null || best.ratio >= MAX_RATIO); attempt++) {
+    // Over the limit: measure again one size up. A superlinear stage is over it at every size; a
+    // stage whose 2n run just crosses a GC or cache threshold is not, one doubling later.
+    if (attempt > 0 && size * 2 <= maxN) {
+      size *= 2;
+      small = large;
+      large = await make(2 * size);
+      await run(large);
+    }
     // The sizing's last two runs of the small input are samples like any other: they count as one rep.
     let a = attempt === 0 && loops === 1 ? lastSmall : Infinity;
     let b = Infinity;
