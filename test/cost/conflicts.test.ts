@@ -89,6 +89,9 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
   ['changelog rules with a tail of n words', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- Run ${'tool '.repeat(n)}to add a changelog entry.\n`,
     'packages/p/AGENTS.md': `# P\n\n- There is no need to add change logs${' here'.repeat(n)}.\n` } }), 2000],
+  // "run" and a run of spaces before the changelog: a gap that may be blanks between two `\s+` split them every way.
+  ['a changelog rule whose command is n spaces', (n) => ({ tree: {
+    'AGENTS.md': `# A\n\n- run${' '.repeat(n)}x changelog\n`, 'packages/p/AGENTS.md': '# P\n\n- There is no need to add change logs.\n' } }), 2000],
   ['dependency rules with a tail of n words', (n) => ({ tree: {
     'AGENTS.md': `# A\n\n- When adding a new dependency${' to x'.repeat(n)}, add it here.\n`,
     'packages/p/AGENTS.md': `# P\n\n- Do not add new dependencies ${'without '.repeat(n)}approval.\n` } }), 2000],

@@ -24,7 +24,9 @@ const NOUN = String.raw`(?:[\w.-]+\/){0,4}(?:change[- ]?logs?|changesets?)(?:\.m
 const OBJECT = String.raw`(?:(?:a|an|the|one|new|separate|your|its|any)\s+){0,3}(?:${NOUN}|(?:entry|entries)\s+(?:to|in|into)\s+(?:the\s+)?${NOUN})\b`;
 const VERB = String.raw`(?:add|create|write|include|update|record)`;
 const MODAL = String.raw`(?:(?:always|please|then|also|just|you\s+(?:must|should)|must|should|make\s+sure\s+(?:to|you))\s+)*`;
-const RUN_TO = String.raw`(?:run\s+[^.;]{1,80}?\s+to\s+)?`;
+// The command starts at a non-space: a gap that could also be blanks would split a run of spaces
+// between it and the `\s+` around it every possible way (quadratic on a line of spaces).
+const RUN_TO = String.raw`(?:run\s+\S[^.;]{0,79}?\s+to\s+)?`;
 
 const PRESCRIBE = new RegExp(String.raw`^\s*${LABEL}${MODAL}${RUN_TO}${VERB}\s+${OBJECT}`, 'i');
 const FORBID = new RegExp(String.raw`^\s*${LABEL}(?:(?:you|agents?)\s+)?(?:do\s+not|don't|never|must\s+not|should\s+not|avoid)\s+(?:ever\s+)?${VERB}(?:ing)?\s+${OBJECT}`, 'i');
