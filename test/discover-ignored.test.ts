@@ -91,12 +91,13 @@ describe('git-ignored instruction files', () => {
     expect(result.manifest.files['CLAUDE.local.md']).toMatchObject({ layer: 'local', tracked: false });
   });
 
-  it('tells ignored from untracked files whose names git would quote (a quote, a tab, a newline, non-ASCII)', async () => {
-    const m = makeTree({ '.gitignore': 'ign*/\n', 'AGENTS.md': '# Root\n\nUse pnpm.\n', 'src/a.ts': 'x\n' });
+  it('tells ignored from untracked files whose names git would quote or read as pathspec magic', async () => {
+    // `plain/` is ignored and `:plain/` is not: read as a pathspec, `:plain/AGENTS.md` names plain/AGENTS.md.
+    const m = makeTree({ '.gitignore': 'ign*/\nplain/\n', 'AGENTS.md': '# Root\n\nUse pnpm.\n', 'src/a.ts': 'x\n' });
     made.push(m);
-    const names = ['q"uote', 'ta\tb', 'new\nline', 'ünï'];
+    const names = ['q"uote', 'ta\tb', 'new\nline', 'ünï', ':!x', ':(top)y', ':plain'];
     write(m.repo, Object.fromEntries(names.flatMap((n) => [[`${n}/AGENTS.md`, '# Here\n'], [`${n}/x.ts`, 'x\n'], [`ign ${n}/AGENTS.md`, '# Hidden\n'], [`ign ${n}/x.ts`, 'x\n']])), m);
-    for (const n of names) git(m.repo, 'add', '-f', '--', `${n}/x.ts`, `ign ${n}/x.ts`);
+    for (const n of names) git(m.repo, '--literal-pathspecs', 'add', '-f', '--', `${n}/x.ts`, `ign ${n}/x.ts`);
     git(m.repo, '-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-m', 'paths');
     const result = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out') });
     expect(result.discovered.ignored).toEqual(names.map((n) => `ign ${n}/AGENTS.md`).sort());

@@ -112,9 +112,11 @@ export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
  */
 async function ignoredAmong(dir: string, paths: readonly string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();
-  const r = await runStatus(dir, ['check-ignore', '-z', '--stdin'], paths.map((p) => `${p}\0`).join(''));
+  // check-ignore reads each path as a pathspec: a name that starts with `:` (`:!x/AGENTS.md`) would
+  // be magic, refused or read as another path. `./` before it makes it a plain path (and comes back).
+  const r = await runStatus(dir, ['check-ignore', '-z', '--stdin'], paths.map((p) => `./${p}\0`).join(''));
   if (r.code !== 0 && r.code !== 1) throw new Error(`git check-ignore failed: ${r.stderr.trim()}`);
-  return new Set(splitZ(r.stdout.toString('utf8')));
+  return new Set(splitZ(r.stdout.toString('utf8')).map((p) => (p.startsWith('./') ? p.slice(2) : p)));
 }
 
 function splitZ(out: string): string[] {
