@@ -73,13 +73,24 @@ function mayMatch(glob: string, path: string): boolean {
   return ext === undefined || path.endsWith(`.${ext}`);
 }
 
+/**
+ * Globs remembered per process, across bundles: a runtime that opens bundle after bundle keeps
+ * at most this many shapes and matchers (then starts over), not every glob it ever saw.
+ */
+const MAX_REMEMBERED_GLOBS = 10_000;
+
+function remember<V>(cache: Map<string, V>, glob: string, value: V): V {
+  if (cache.size >= MAX_REMEMBERED_GLOBS) cache.clear();
+  cache.set(glob, value);
+  return value;
+}
+
 /** Each glob's shape, scanned once: rules repeat the same globs. */
 const shapes = new Map<string, ReturnType<typeof globShape>>();
 
 function shapeOf(glob: string): ReturnType<typeof globShape> {
-  let shape = shapes.get(glob);
-  if (shape === undefined) shapes.set(glob, (shape = globShape(glob)));
-  return shape;
+  const shape = shapes.get(glob);
+  return shape === undefined ? remember(shapes, glob, globShape(glob)) : shape;
 }
 
 /**
@@ -93,7 +104,7 @@ function matches(glob: string, path: string): boolean {
   let test = compiled.get(glob);
   if (test === undefined) {
     const c = compileGlob(glob);
-    compiled.set(glob, (test = c.ok ? c.test : () => false));
+    test = remember(compiled, glob, c.ok ? c.test : () => false);
   }
   return test(path);
 }
