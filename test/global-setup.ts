@@ -9,11 +9,11 @@
 import { badInputCases, badInputRecipe } from './bad-inputs/stage-case.js';
 import { corpusEntries, corpusRecipe } from './helpers/corpus.js';
 import { caseRecipe, fixtureCases } from './helpers/fixture-repo.js';
-import { buildTrees, CACHE_ROOT, pruneTrees, touchTrees } from './helpers/repo-cache.js';
+import { BASE_PREFIX, buildTrees, CACHE_ROOT, pruneTrees, removeOrphans, touchTrees } from './helpers/repo-cache.js';
 
 const UNUSED_FOR = 2 * 24 * 3600 * 1000;
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => void> {
   const recipes = [
     ...fixtureCases().flatMap((name) => [caseRecipe(name, true), caseRecipe(name, false)]),
     ...badInputCases().map(badInputRecipe),
@@ -27,4 +27,9 @@ export default async function setup(): Promise<void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stderr.write(`test repositories: built ${built.length} of ${recipes.length}, removed ${pruned} unused, in ${seconds} s (${CACHE_ROOT})\n`);
   }
+  // Git bases diff/history.ts made per worker: vitest ends its workers without an 'exit' event, so
+  // they were left behind, hundreds per run. Those of gone processes are removed here and at the
+  // teardown; a worker still alive at the teardown leaves its bases to the next run's setup.
+  removeOrphans(BASE_PREFIX);
+  return () => void removeOrphans(BASE_PREFIX);
 }

@@ -103,3 +103,17 @@ describe('repo cache', () => {
     }
   });
 });
+
+describe('removeOrphans', () => {
+  it('removes the temp directories of processes that are gone, and only those', () => {
+    const prefix = `rulec-orphan-test-${process.pid}x-`;
+    const gone = mkdtempSync(join(tmpdir(), `${prefix}999999999-`));
+    const alive = mkdtempSync(join(tmpdir(), `${prefix}${process.pid}-`));
+    try {
+      expect(cache.removeOrphans(prefix)).toBe(1);
+      expect([existsSync(gone), existsSync(alive)]).toEqual([false, true]);
+    } finally {
+      rmSync(alive, { recursive: true, force: true });
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { git } from '../helpers/fixture-repo.js';
+import { BASE_PREFIX } from '../helpers/repo-cache.js';
 
 /** Path → content; null deletes the path; `{ link }` makes a symbolic link. */
 export type TreeEdit = Record<string, string | null | { link: string }>;
@@ -42,7 +43,9 @@ export function history(base: TreeEdit, branch = 'main'): History {
   git(repo, '-c', `init.defaultBranch=${branch}`, 'init', '-q', '--template=');
   const h = historyIn(dir, repo, new Map(), 0);
   const commit = h.commit('base', base);
-  const template = mkdtempSync(join(tmpdir(), 'rulec-hist-base-'));
+  // Named for this process: the 'exit' handler above does not run when vitest ends a worker, so the
+  // global setup removes the bases of processes that are gone (helpers/repo-cache.ts removeOrphans).
+  const template = mkdtempSync(join(tmpdir(), `${BASE_PREFIX}${process.pid}-`));
   cpSync(repo, join(template, 'repo'), { recursive: true, verbatimSymlinks: true });
   bases.set(key, { dir: template, commit });
   return h;

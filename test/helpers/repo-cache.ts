@@ -134,6 +134,22 @@ export function pruneTrees(maxAgeMs: number): number {
   return removed;
 }
 
+/** Prefix of diff/history.ts's per-process base repositories in the temp directory: `rulec-hist-base-<pid>-…`. */
+export const BASE_PREFIX = 'rulec-hist-base-';
+
+/** Remove `<tmpdir>/<prefix><pid>-…` directories whose process is gone (or that name no process). Returns how many. */
+export function removeOrphans(prefix: string): number {
+  let removed = 0;
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) continue;
+    rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /** A private, writable copy of a shared tree in a fresh temp dir; the caller removes it. */
 export function copyTree(shared: string, prefix = 'rulec-fx-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -174,7 +190,7 @@ function publish(tmp: string, final: string): void {
   }
 }
 
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
