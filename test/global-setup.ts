@@ -9,7 +9,7 @@
 import { badInputCases, badInputRecipe } from './bad-inputs/stage-case.js';
 import { corpusEntries, corpusRecipe } from './helpers/corpus.js';
 import { caseRecipe, fixtureCases } from './helpers/fixture-repo.js';
-import { BASE_PREFIX, buildTrees, CACHE_ROOT, pruneTrees, removeOrphans, touchTrees } from './helpers/repo-cache.js';
+import { BASE_PREFIX, buildTrees, CACHE_ROOT, COPY_PREFIX, pruneTrees, removeOrphans, touchTrees } from './helpers/repo-cache.js';
 
 const UNUSED_FOR = 2 * 24 * 3600 * 1000;
 
@@ -27,9 +27,11 @@ export default async function setup(): Promise<() => void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stderr.write(`test repositories: built ${built.length} of ${recipes.length}, removed ${pruned} unused, in ${seconds} s (${CACHE_ROOT})\n`);
   }
-  // Git bases diff/history.ts made per worker: vitest ends its workers without an 'exit' event, so
-  // they were left behind, hundreds per run. Those of gone processes are removed here and at the
-  // teardown; a worker still alive at the teardown leaves its bases to the next run's setup.
-  removeOrphans(BASE_PREFIX);
-  return () => void removeOrphans(BASE_PREFIX);
+  // Git bases diff/history.ts made per worker (vitest ends its workers without an 'exit' event) and
+  // tree copies a test did not remove were left behind, hundreds per run. Those of gone processes
+  // are removed here and at the teardown; a worker still alive at the teardown leaves its own to
+  // the next run's setup.
+  const orphans = (): void => void [BASE_PREFIX, COPY_PREFIX].forEach(removeOrphans);
+  orphans();
+  return orphans;
 }

@@ -134,6 +134,9 @@ export function pruneTrees(maxAgeMs: number): number {
   return removed;
 }
 
+/** Prefix of copyTree's private copies in the temp directory: `rulec-fx-<pid>-…`. */
+export const COPY_PREFIX = 'rulec-fx-';
+
 /** Prefix of diff/history.ts's per-process base repositories in the temp directory: `rulec-hist-base-<pid>-…`. */
 export const BASE_PREFIX = 'rulec-hist-base-';
 
@@ -151,8 +154,9 @@ export function removeOrphans(prefix: string): number {
 }
 
 /** A private, writable copy of a shared tree in a fresh temp dir; the caller removes it. */
-export function copyTree(shared: string, prefix = 'rulec-fx-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+export function copyTree(shared: string, prefix = COPY_PREFIX): string {
+  // Named for this process, so a copy whose test never removed it goes with its worker (removeOrphans).
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}${process.pid}-`));
   cpSync(shared, dir, { recursive: true, verbatimSymlinks: true });
   return dir;
 }
