@@ -31,7 +31,9 @@ export default async function setup(): Promise<() => void> {
   // tree copies a test did not remove were left behind, hundreds per run. Those of gone processes
   // are removed here and at the teardown; a worker still alive at the teardown leaves its own to
   // the next run's setup.
-  const orphans = (): void => void [BASE_PREFIX, COPY_PREFIX].forEach(removeOrphans);
+  const orphans = (): void => {
+    for (const prefix of [BASE_PREFIX, COPY_PREFIX]) removeOrphans(prefix);
+  };
   orphans();
   return orphans;
 }

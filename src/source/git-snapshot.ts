@@ -62,10 +62,10 @@ export function gitAt(dir: string): SimpleGit {
  * One question first — is this a work tree, and its HEAD — then one
  * concurrent round: a directory outside git costs one process, and a work
  * tree six (three before HEAD was asked with the probe and the commit count
- * with the rest), seven when it has untracked instruction files. `git status` is avoided on purpose: it refreshes the
- * stat of every tracked file, which costs more than the whole floor on a
- * large tree; dirtiness is decided per input file from index blob ids
- * instead (see discover).
+ * with the rest), seven when it has untracked instruction files. `git
+ * status` is avoided on purpose: it refreshes the stat of every tracked
+ * file, which costs more than the whole floor on a large tree; dirtiness is
+ * decided per input file from index blob ids instead (see discover).
  */
 export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
   const git = gitAt(dir);
@@ -108,7 +108,9 @@ export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
 /**
  * Which of these untracked paths git ignores (.gitignore, info/exclude,
  * core.excludesFile — what `--exclude-standard` reads). `check-ignore` exits
- * 1 when none is, which is an answer, not an error.
+ * 1 when none is, which is an answer, not an error. Through git-tree's
+ * runStatus, not simple-git: the paths go to git's stdin, which simple-git
+ * cannot write (and NUL-separated, so no name is quoted or split).
  */
 async function ignoredAmong(dir: string, paths: readonly string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();

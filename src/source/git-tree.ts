@@ -33,8 +33,6 @@ interface Entry {
 
 const SYMLINK = '120000';
 const GITLINK = '160000';
-const GIT_ENV = queryEnv();
-
 export class GitTree {
   private readonly blobs = new Map<string, Buffer>();
 
@@ -129,7 +127,7 @@ export class GitTree {
     let b = this.blobs.get(sha);
     if (!b) {
       // Not prefetched (an import found while parsing, a link target): one synchronous batch of one.
-      this.storeBatch(execFileSync('git', ['cat-file', '--batch'], { cwd: this.repoDir, env: GIT_ENV, input: `${sha}\n`, maxBuffer: 1 << 30 }));
+      this.storeBatch(execFileSync('git', ['cat-file', '--batch'], { cwd: this.repoDir, env: queryEnv(), input: `${sha}\n`, maxBuffer: 1 << 30 }));
       b = this.blobs.get(sha);
       if (!b) throw new UsageError(`git object ${sha} cannot be read in ${this.repoDir}`);
     }
