@@ -67,7 +67,7 @@ export function pairConflicts(a: SourceFacts, b: SourceFacts, layerOrder: readon
       if (!ys || (key !== '' && refinesOnly(xs, ys) && generalOf().length > 0)) continue;
       for (const sides of key === '' ? generalOf() : disagreements(t, usable(xs), usable(ys))) {
         const r = rulingOf();
-        const adopted = r.winner === null ? null : (r.winner === 0 ? x : y).id;
+        const adopted = winnerOf(r, x, y);
         if (r.kind === 'override' && adopted !== null && x.authority.specificity !== y.authority.specificity && liftsGuard(sides, adopted)) {
           const loser = adopted === x.id ? y.id : x.id;
           out.push({ topic, kind: 'contradiction', sides, adopted: null,
@@ -84,6 +84,11 @@ function refinesOnly(xs: readonly Located[], ys: readonly Located[]): boolean {
   return xs.every((l) => l.finding.refines) && ys.every((l) => l.finding.refines);
 }
 
+/** The id of the source a ruling adopts between x and y, or null when it adopts neither. */
+function winnerOf(r: Ruling, x: SourceFacts, y: SourceFacts): string | null {
+  return r.winner === null ? null : (r.winner === 0 ? x : y).id;
+}
+
 /** The winner only prescribes and the loser only forbids (a waiver alone guards nothing). */
 function liftsGuard(sides: readonly Located[], winner: string): boolean {
   return sides.every((s) => s.finding.negated === (s.source !== winner)) && sides.some((s) => s.source !== winner && !s.finding.waiver);
@@ -98,7 +103,7 @@ function usableFindings(x: SourceFacts, y: SourceFacts, rulingOf: () => Ruling):
   return (list) => {
     if (!list.some((l) => l.finding.presumed)) return list;
     const r = rulingOf();
-    const winner = r.winner === null ? null : (r.winner === 0 ? x : y).id;
+    const winner = winnerOf(r, x, y);
     if (r.kind === 'override' && winner !== null && list[0]?.source !== winner) return list;
     return list.filter((l) => !l.finding.presumed);
   };
