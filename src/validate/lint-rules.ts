@@ -51,12 +51,28 @@ export function runLint(inputs: readonly LintInput[], severityOf: (code: string)
 
 export const MAX_PER_FILE = 100;
 
-function capped(found: Diagnostic[]): Diagnostic[] {
+/** At most MAX_PER_FILE findings of one rule in one file, in sorted order; the last one kept counts the rest. */
+export function capped(found: Diagnostic[]): Diagnostic[] {
   if (found.length <= MAX_PER_FILE) return found;
-  const kept = sortDiagnostics(found).slice(0, MAX_PER_FILE);
+  // Rules report in reading order, and then the first findings are the ones a sort would keep: a
+  // file with a hundred thousand hits is not sorted to keep a hundred of them.
+  const kept = (inOrder(found) ? found : sortDiagnostics(found)).slice(0, MAX_PER_FILE);
+  // Exact duplicates dropped, all of them fit.
+  if (kept.length < MAX_PER_FILE) return kept;
   const last = kept[MAX_PER_FILE - 1]!;
   kept[MAX_PER_FILE - 1] = { ...last, message: `${last.message} (and ${found.length - MAX_PER_FILE} more like this in the file)` };
   return kept;
+}
+
+/** True when each finding comes strictly after the one before it (one file; by line, then column): sorting would change nothing and drop nothing. */
+function inOrder(found: readonly Diagnostic[]): boolean {
+  for (let i = 1; i < found.length; i++) {
+    const a = found[i - 1]!;
+    const b = found[i]!;
+    if (a.file !== b.file || b.range.start.line < a.range.start.line ||
+      (b.range.start.line === a.range.start.line && b.range.start.col <= a.range.start.col)) return false;
+  }
+  return true;
 }
 
 function runRule(rule: LintRule, input: LintInput): Diagnostic[] {

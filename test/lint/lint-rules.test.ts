@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { diag, sortDiagnostics } from '../../src/diagnostics/diagnostic.js';
 import { catalogueEntry } from '../../src/diagnostics/catalogue.js';
 import { LINT_CODES } from '../../src/diagnostics/catalogue-lint.js';
-import { LINT_RULES, MAX_PER_FILE, runLint, type LintInput } from '../../src/validate/lint-rules.js';
+import { capped, LINT_RULES, MAX_PER_FILE, runLint, type LintInput } from '../../src/validate/lint-rules.js';
 import { inputFromText } from './lint-input.js';
 
 const defaults = (code: string) => catalogueEntry(code).severity;
@@ -47,6 +49,23 @@ describe('runLint', () => {
     const found = runLint([many], defaults);
     expect(found.length).toBe(MAX_PER_FILE);
     expect(found.at(-1)!.message).toBe('world-writable permissions: chmod 777 (and 5 more like this in the file)');
+  });
+
+  it('keeps the findings a full sort would keep, in or out of reading order, with duplicates', () => {
+    // Few distinct positions and messages, so lists hold exact duplicates and ties on position.
+    const finding = fc.record({ line: fc.integer({ min: 1, max: 40 }), col: fc.integer({ min: 1, max: 4 }), m: fc.integer({ min: 0, max: 2 }) })
+      .map(({ line, col, m }) => diag('RC6102', { file: 'AGENTS.md', range: { start: { line, col }, end: { line, col: col + 1 } }, message: `m${m}` }));
+    const inOrder = fc.uniqueArray(fc.integer({ min: 1, max: 5000 }), { minLength: MAX_PER_FILE + 1, maxLength: 300 })
+      .map((lines) => lines.sort((x, y) => x - y).map((line) => diag('RC6102', { file: 'AGENTS.md', range: { start: { line, col: 1 }, end: { line, col: 2 } }, message: 'm' })));
+    fc.assert(fc.property(fc.oneof(fc.array(finding, { minLength: MAX_PER_FILE - 10, maxLength: 300 }), inOrder), (found) => {
+      const sorted = sortDiagnostics(found);
+      const expected = found.length <= MAX_PER_FILE ? found : sorted.slice(0, MAX_PER_FILE);
+      if (found.length > MAX_PER_FILE && expected.length === MAX_PER_FILE) {
+        const last = expected[MAX_PER_FILE - 1]!;
+        expected[MAX_PER_FILE - 1] = { ...last, message: `${last.message} (and ${found.length - MAX_PER_FILE} more like this in the file)` };
+      }
+      expect(capped(found)).toEqual(expected);
+    }), { numRuns: 200 });
   });
 
   it('turns a crashing rule into RC9001 for that file and keeps going', () => {
