@@ -11,21 +11,19 @@ export function diag(code: string, init: DiagnosticInit): Diagnostic {
   return diagnosticOf(catalogueEntry(code), init);
 }
 
+/** The order diagnostics are listed in: file, line, col, code, message. Zero means an exact duplicate. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return compareCodeUnits(a.file, b.file) ||
+    a.range.start.line - b.range.start.line ||
+    a.range.start.col - b.range.start.col ||
+    compareCodeUnits(a.code, b.code) ||
+    compareCodeUnits(a.message, b.message);
+}
+
 /** Sort by (file, line, col, code, message) and drop exact duplicates. */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
-  const sorted = [...list].sort(
-    (a, b) =>
-      compareCodeUnits(a.file, b.file) ||
-      a.range.start.line - b.range.start.line ||
-      a.range.start.col - b.range.start.col ||
-      compareCodeUnits(a.code, b.code) ||
-      compareCodeUnits(a.message, b.message),
-  );
-  return sorted.filter((d, i) => {
-    const p = sorted[i - 1];
-    return !p || p.file !== d.file || p.code !== d.code || p.message !== d.message ||
-      p.range.start.line !== d.range.start.line || p.range.start.col !== d.range.start.col;
-  });
+  const sorted = [...list].sort(compareDiagnostics);
+  return sorted.filter((d, i) => i === 0 || compareDiagnostics(sorted[i - 1]!, d) !== 0);
 }
 
 /** Findings per severity; an accepted (suppressed) finding counts as none: it is listed, and fails nothing. */

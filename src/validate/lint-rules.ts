@@ -12,7 +12,7 @@
  *   5. sort by (file, line, col, code) and drop duplicates.
  * Adding a rule is adding an entry to one of the family files in lint/.
  */
-import { diag, sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
+import { compareDiagnostics, diag, sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
 import { SECRET_RULES } from './lint/secrets.js';
 import { HIDDEN_UNICODE_RULES } from './lint/hidden-unicode.js';
 import { CONTROL_CHAR_RULES } from './lint/control-chars.js';
@@ -41,7 +41,7 @@ export function runLint(inputs: readonly LintInput[], severityOf: (code: string)
     const severity = severityOf(rule.code);
     if (severity === 'off') continue;
     for (const input of inputs) {
-      for (const d of capped(runRule(rule, input))) {
+      for (const d of runRule(rule, input)) {
         out.push(d.code === rule.code ? { ...d, severity } : d);
       }
     }
@@ -51,33 +51,42 @@ export function runLint(inputs: readonly LintInput[], severityOf: (code: string)
 
 export const MAX_PER_FILE = 100;
 
-/** At most MAX_PER_FILE findings of one rule in one file, in sorted order; the last one kept counts the rest. */
-export function capped(found: Diagnostic[]): Diagnostic[] {
-  if (found.length <= MAX_PER_FILE) return found;
-  // Rules report in reading order, and then the first findings are the ones a sort would keep: a
-  // file with a hundred thousand hits is not sorted to keep a hundred of them.
-  const kept = (inOrder(found) ? found : sortDiagnostics(found)).slice(0, MAX_PER_FILE);
-  // Exact duplicates dropped, all of them fit.
-  if (kept.length < MAX_PER_FILE) return kept;
-  const last = kept[MAX_PER_FILE - 1]!;
-  kept[MAX_PER_FILE - 1] = { ...last, message: `${last.message} (and ${found.length - MAX_PER_FILE} more like this in the file)` };
-  return kept;
-}
-
-/** True when each finding comes strictly after the one before it (one file; by line, then column): sorting would change nothing and drop nothing. */
-function inOrder(found: readonly Diagnostic[]): boolean {
-  for (let i = 1; i < found.length; i++) {
-    const a = found[i - 1]!;
-    const b = found[i]!;
-    if (a.file !== b.file || b.range.start.line < a.range.start.line ||
-      (b.range.start.line === a.range.start.line && b.range.start.col <= a.range.start.col)) return false;
+/**
+ * The first MAX_PER_FILE findings of one rule in one file, in listing order
+ * (exact duplicates dropped); the last one kept counts the rest. A bounded
+ * selection over the rule's findings as they come: a file with a hundred
+ * thousand hits keeps a hundred diagnostics alive, not all of them. Rules
+ * report in reading order, so each finding is usually compared with the last
+ * one kept and dropped.
+ */
+export function capped(found: Iterable<Diagnostic>): Diagnostic[] {
+  const kept: Diagnostic[] = [];
+  let total = 0;
+  for (const d of found) {
+    total++;
+    if (kept.length === MAX_PER_FILE && compareDiagnostics(d, kept[MAX_PER_FILE - 1]!) >= 0) continue;
+    // Where d goes among the kept ones (binary search), unless it is one of them already.
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareDiagnostics(kept[mid]!, d) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < kept.length && compareDiagnostics(kept[lo]!, d) === 0) continue;
+    kept.splice(lo, 0, d);
+    if (kept.length > MAX_PER_FILE) kept.pop();
   }
-  return true;
+  if (total > MAX_PER_FILE && kept.length === MAX_PER_FILE) {
+    const last = kept[MAX_PER_FILE - 1]!;
+    kept[MAX_PER_FILE - 1] = { ...last, message: `${last.message} (and ${total - MAX_PER_FILE} more like this in the file)` };
+  }
+  return kept;
 }
 
 function runRule(rule: LintRule, input: LintInput): Diagnostic[] {
   try {
-    return rule.check(input);
+    return capped(rule.check(input));
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     return [diag('RC9001', {

@@ -3,7 +3,7 @@
  * (UTF-8, BOM stripped, CRLF/CR → LF) without frontmatter.
  */
 import type { ParsedDoc, SourceFile } from '../../src/types.js';
-import type { LintInput } from '../../src/validate/lint-rules.js';
+import type { LintInput, LintRule } from '../../src/validate/lint-rules.js';
 
 export function inputFromBytes(id: string, bytes: Uint8Array): LintInput {
   const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
@@ -31,12 +31,9 @@ export interface Finding {
 }
 
 /** Run some rules over one text and flatten the findings for whole-array assertions. */
-export function findings(
-  rules: readonly { check(input: LintInput): import('../../src/diagnostics/diagnostic.js').Diagnostic[] }[],
-  text: string,
-): Finding[] {
+export function findings(rules: readonly Pick<LintRule, 'check'>[], text: string): Finding[] {
   const input = inputFromText(text);
-  return rules.flatMap((r) => r.check(input)).map((d) => ({
+  return rules.flatMap((r) => [...r.check(input)]).map((d) => ({
     code: d.code,
     severity: d.severity,
     at: `${d.range.start.line}:${d.range.start.col}-${d.range.end.line}:${d.range.end.col}`,

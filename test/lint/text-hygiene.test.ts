@@ -3,7 +3,7 @@ import { TEXT_HYGIENE_RULES, lineEndings } from '../../src/validate/lint/text-hy
 import { inputFromBytes, inputFromText } from './lint-input.js';
 
 const run = (input: ReturnType<typeof inputFromText>) =>
-  TEXT_HYGIENE_RULES.flatMap((r) => r.check(input));
+  TEXT_HYGIENE_RULES.flatMap((r) => [...r.check(input)]);
 const bytes = (s: string) => new TextEncoder().encode(s);
 
 describe('text hygiene', () => {

@@ -181,14 +181,13 @@ function ruleFor(code: Kind, name: string): LintRule {
   return {
     code,
     name,
-    check: ({ file, doc }: LintInput): Diagnostic[] =>
-      findingsOf(doc)
-        .filter((f) => f.code === code)
-        .map((f) => diag(code, {
-          file: file.id,
-          range: { start: { line: f.line, col: f.col }, end: { line: f.line, col: f.endCol } },
-          message: describe(f),
-        })),
+    // A generator: a file can hold one finding per line, and runLint keeps only the first ones.
+    *check({ file, doc }: LintInput): Iterable<Diagnostic> {
+      for (const f of findingsOf(doc)) {
+        if (f.code !== code) continue;
+        yield diag(code, { file: file.id, range: { start: { line: f.line, col: f.col }, end: { line: f.line, col: f.endCol } }, message: describe(f) });
+      }
+    },
   };
 }
 

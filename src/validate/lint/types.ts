@@ -10,5 +10,6 @@ export interface LintInput {
 export interface LintRule {
   code: string;
   name: string;
-  check(input: LintInput): Diagnostic[];
+  /** The rule's findings in the file, best in reading order (a generator when there can be very many: runLint keeps the first hundred). */
+  check(input: LintInput): Iterable<Diagnostic>;
 }
