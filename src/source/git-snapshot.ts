@@ -5,6 +5,7 @@
  */
 import { simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
 import { queryEnv } from './git-env.js';
+import { gitBatch } from './git-batch.js';
 import { runStatus } from './git-tree.js';
 import { formatPathspecs } from '../formats/formats.js';
 
@@ -60,9 +61,9 @@ export function gitAt(dir: string): SimpleGit {
  * The git facts of the work tree at `dir`, or null when `dir` is not in one
  * (no repository, a bare one, inside `.git`, an owner git does not trust).
  * One question first — is this a work tree, and its HEAD — then one
- * concurrent round: a directory outside git costs one process, and a work
- * tree six (three before HEAD was asked with the probe and the commit count
- * with the rest), seven when it has untracked instruction files. `git
+ * concurrent round of five queries through one shell (git-batch.ts): a
+ * directory outside git costs node one spawn, and a work tree two, three
+ * when it has untracked instruction files (check-ignore). `git
  * status` is avoided on purpose: it refreshes the stat of every tracked
  * file, which costs more than the whole floor on a large tree; dirtiness is
  * decided per input file from index blob ids instead (see discover).
@@ -77,16 +78,21 @@ export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
   // New files not yet added, personal ones too: a CLAUDE.local.md nobody put in .gitignore is
   // still loaded by its agent, so lint must see it (and --include-local bundle it).
   const instruction = formatPathspecs(true);
-  const [index, others, staged, remote, count] = await Promise.all([
-    q(['ls-files', '-z', '--cached', '--stage']),
+  // One shell runs the rest side by side (git-batch.ts): one fork of this process, not five.
+  const { results, stderr } = await gitBatch(dir, [
+    ['ls-files', '-z', '--cached', '--stage'],
     // Every untracked instruction file, ignored or not, in one walk: git descends into ignored
     // directories to list ignored files anyway, and a second walk for the not ignored ones cost as
     // much again. Which of them git ignores is asked below, of those few paths alone.
-    q(['ls-files', '-z', '--others', '--', ...instruction]),
-    commit ? q(['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD']).catch(() => '') : '',
-    q(['config', '--get', 'remote.origin.url']).then((s) => stripCredentials(s.trim()) || null, () => null),
-    commit ? q(['rev-list', '--count', 'HEAD']).then((s) => Number(s.trim()), () => 0) : 0,
+    ['ls-files', '-z', '--others', '--', ...instruction],
+    ['config', '--get', 'remote.origin.url'],
+    ...(commit ? [['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD'], ['rev-list', '--count', 'HEAD']] : []),
   ]);
+  // A query that failed answers null; without a commit the last two were not asked.
+  const [index, others, remoteUrl, staged, count] = results.map((r) => (r.code === 0 ? r.stdout.toString('utf8') : null));
+  if (index == null || others == null) throw new Error(`git ls-files failed: ${stderr.trim()}`);
+  const remote = remoteUrl == null ? null : stripCredentials(remoteUrl.trim()) || null;
+  const seq = count == null ? 0 : Number(count.trim());
   const found = splitZ(others);
   const ignoredSet = await ignoredAmong(dir, found);
   const tracked: string[] = [];
@@ -99,9 +105,9 @@ export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
     indexBlobs.set(path, entry.slice(7, tab - 2));
   }
   return {
-    tracked, indexBlobs, staged: new Set(splitZ(staged)),
+    tracked, indexBlobs, staged: new Set(splitZ(staged ?? '')),
     untracked: found.filter((p) => !ignoredSet.has(p)), ignored: found.filter((p) => ignoredSet.has(p)),
-    remote, commit, seq: Number.isSafeInteger(count) ? count : 0,
+    remote, commit, seq: Number.isSafeInteger(seq) ? seq : 0,
   };
 }
 

@@ -1,0 +1,58 @@
+/**
+ * git-batch.ts: several git queries through one shell. Every argument reaches
+ * git exactly as given, each query's stdout comes back whole (any byte, NULs
+ * included) with its own exit status, in query order; the per-query spawns
+ * used where there is no shell answer the same.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitBatch } from '../../src/source/git-batch.js';
+
+let repo: string;
+beforeAll(() => {
+  repo = mkdtempSync(join(tmpdir(), 'rulec-batch-'));
+  execFileSync('git', ['init', '-q', '--template=', repo]);
+  writeFileSync(join(repo, 'a b.md'), 'x');
+  writeFileSync(join(repo, "it's $HOME `x`.md"), 'y');
+  execFileSync('git', ['add', '-A'], { cwd: repo });
+});
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+const text = (b: Buffer): string => b.toString('utf8');
+
+describe('gitBatch', () => {
+  it.each([true, false])('shell %s: outputs in query order, NULs kept, each with its own status', async (shell) => {
+    const { results, stderr } = await gitBatch(repo, [
+      ['ls-files', '-z'],
+      ['config', '--get', 'no.such-key'],
+      ['rev-parse', '--is-inside-work-tree'],
+      ['no-such-command'],
+    ], { shell });
+    expect(results.map((r) => r.code)).toEqual([0, 1, 0, 1]);
+    expect(text(results[0]!.stdout)).toBe("a b.md\0it's $HOME `x`.md\0");
+    expect(text(results[1]!.stdout)).toBe('');
+    expect(text(results[2]!.stdout)).toBe('true\n');
+    expect(stderr).toContain('no-such-command');
+  });
+
+  it('passes every argument to git exactly as given, whatever the shell would make of it', async () => {
+    // A value set with -c and read back with config --get: git prints it verbatim.
+    const special = fc.constantFrom("'", '"', '$', '$HOME', '$(echo x)', '`echo x`', '\\', ' ', '\t', '\n', '*', '?', '[a]', ';', '&', '|', '>', '<', '#', '~', '{a,b}', '!');
+    const piece = fc.oneof(special, fc.string({ unit: 'binary', maxLength: 6 }).filter((s) => !s.includes('\0') && !/[\ud800-\udfff]/.test(s)));
+    const value = fc.array(piece, { minLength: 1, maxLength: 8 }).map((p) => p.join(''));
+    await fc.assert(fc.asyncProperty(fc.array(value, { minLength: 1, maxLength: 4 }), async (values) => {
+      const queries = values.map((v) => ['-c', `rulec.v=${v}`, 'config', '--get', 'rulec.v']);
+      const [viaShell, direct] = await Promise.all([gitBatch(repo, queries, { shell: true }), gitBatch(repo, queries, { shell: false })]);
+      expect(viaShell.results.map((r) => text(r.stdout))).toEqual(direct.results.map((r) => text(r.stdout)));
+      expect(viaShell.results.map((r) => r.code)).toEqual(direct.results.map((r) => r.code));
+    }), { numRuns: 60 });
+  });
+
+  it('answers nothing for no queries', async () => {
+    expect(await gitBatch(repo, [])).toEqual({ results: [], stderr: '' });
+  });
+});
