@@ -1,0 +1,68 @@
+/**
+ * gitSnapshot (source/git-snapshot.ts): the git facts discovery reads, all
+ * asked at once through one shell — outside a work tree, in one without a
+ * commit, and in one with commits, a remote, a staged change and untracked
+ * instruction files, ignored or not.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gitSnapshot } from '../src/source/git-snapshot.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rulec-snap-'));
+  dirs.push(dir);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, '..'), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+const git = (dir: string, ...args: string[]): void => {
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'ignore' });
+};
+
+describe('gitSnapshot', () => {
+  it('is null outside a work tree', async () => {
+    expect(await gitSnapshot(tree({ 'AGENTS.md': '# a\n' }))).toBeNull();
+  });
+
+  it('in a repository without a commit: no commit, a count of 0, nothing staged, the index as it is', async () => {
+    const dir = tree({ 'AGENTS.md': '# a\n', 'src/x.ts': '' });
+    git(dir, 'init', '-q', '--template=');
+    git(dir, 'add', 'AGENTS.md');
+    const snap = await gitSnapshot(dir);
+    expect(snap).toMatchObject({ commit: null, seq: 0, remote: null, tracked: ['AGENTS.md'], untracked: [], ignored: [] });
+    expect([...snap!.staged]).toEqual([]);
+  });
+
+  it('with commits: HEAD, the count, the remote without credentials, staged paths, untracked instruction files ignored or not', async () => {
+    const dir = tree({ 'AGENTS.md': '# a\n', '.gitignore': 'CLAUDE.local.md\n', 'src/x.ts': '' });
+    git(dir, 'init', '-q', '--template=');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'one');
+    git(dir, 'commit', '-q', '--allow-empty', '-m', 'two');
+    git(dir, 'remote', 'add', 'origin', 'https://user:secret@example.com/org/repo.git');
+    writeFileSync(join(dir, 'AGENTS.md'), '# changed\n');
+    git(dir, 'add', 'AGENTS.md');
+    writeFileSync(join(dir, 'CLAUDE.local.md'), 'mine\n');
+    mkdirSync(join(dir, 'pkg'));
+    writeFileSync(join(dir, 'pkg', 'AGENTS.md'), 'new\n');
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
+    const snap = await gitSnapshot(dir);
+    expect(snap).toMatchObject({
+      commit: head, seq: 2, remote: 'https://example.com/org/repo.git',
+      tracked: ['.gitignore', 'AGENTS.md', 'src/x.ts'], untracked: ['pkg/AGENTS.md'], ignored: ['CLAUDE.local.md'],
+    });
+    expect([...snap!.staged]).toEqual(['AGENTS.md']);
+    expect(snap!.indexBlobs.get('AGENTS.md')).toBe(execFileSync('git', ['hash-object', 'AGENTS.md'], { cwd: dir, encoding: 'utf8' }).trim());
+  });
+});
