@@ -12,8 +12,9 @@
  *    run repeats it — each step by the power of two the time measured asks
  *    for, up to four steps;
  * 4. each size runs `reps` times, interleaved, and the minimum counts — the
- *    run least disturbed by other processes; a stage still under the floor at
- *    `maxN` is run several times per sample instead;
+ *    run least disturbed by other processes — stopping after two when the
+ *    ratio is already clearly under the limit (CLEAR_RATIO); a stage still
+ *    under the floor at `maxN` is run several times per sample instead;
  * 5. a ratio over the limit is measured again (up to `attempts` times), one
  *    size up while under `maxN`, and the best kept: a superlinear stage fails
  *    at every size, a burst of load or a GC threshold between n and 2n does not.
@@ -43,6 +44,12 @@ export interface DoublingOptions {
 
 /** The ratio a near-linear stage must stay under. */
 export const MAX_RATIO = 3;
+/**
+ * A ratio this far under the limit after two reps ends the measurement: the
+ * third rep only ever lowers both times, and a superlinear stage (4× a
+ * doubling) is not this low at any rep.
+ */
+const CLEAR_RATIO = 2.5;
 
 export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (input: T) => unknown,
   { n, maxN = n * 16, minN = Math.ceil(n / 8), reps = 3, floorMs = 20, attempts = 3 }: DoublingOptions): Promise<Doubling> {
@@ -100,6 +107,8 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
     for (let i = 0; i < reps; i++) {
       if (a === Infinity || i > 0) a = Math.min(a, await timeOf(run, small, loops));
       b = Math.min(b, await timeOf(run, large, loops));
+      // Clearly linear after two reps: more samples can only refine a ratio this far under the limit.
+      if (i >= 1 && b / Math.max(a, 0.01) < CLEAR_RATIO) break;
     }
     const d = { n: size, loops, small: round(a), large: round(b), ratio: round(b / Math.max(a, 0.01)) };
     if (best === null || d.ratio < best.ratio) best = d;
