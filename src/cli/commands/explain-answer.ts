@@ -3,7 +3,7 @@
  * that `explain PATH --bundle DIR` loads) or the work tree (explain-worktree.ts,
  * loaded only when no bundle is named: freshness checks and the compiler).
  */
-import { BundleError, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
+import { BundleError, currentBundleDir, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
 import { NO_REDACTIONS, type Redactions } from '../../diagnostics/redact.js';
 import { explainPath, type Explanation } from '../../report/explain.js';
 import { UsageError } from '../../util/errors.js';
@@ -22,9 +22,13 @@ export interface Answer {
   localNotes(path: string): string[];
 }
 
-/** Bundle `dir`, opened and verified (manifest.json and the directory listing; each part when it is read). */
+/**
+ * Bundle `dir` — a bundle directory, or a bundles directory (build's `--out`) whose `current`
+ * names one — opened and verified (manifest.json and the directory listing; each part when it is
+ * read).
+ */
 export function openVerified(dir: string): OpenedBundle {
-  return verified(() => openBundle(dir), dir);
+  return verified(() => openBundle(currentBundleDir(dir) ?? dir), dir);
 }
 
 /** The answers of an opened bundle: only the parts a path needs are read, each verified as it is (a tampered one refuses when it is read). */
