@@ -28,7 +28,10 @@ export interface ExplainedConflict {
   adopted: string | null;
   ruling: string;
   reason: string;
+  /** The event's sides in files that load at this path, or that its chain shadows. */
   sides: { source: string; line: number; col: number; value: string }[];
+  /** How many sides are in files that do not load at this path (other directories, other globs). */
+  elsewhere: number;
 }
 
 export interface Explanation {
@@ -37,7 +40,7 @@ export interface Explanation {
   sources: ExplainedSource[];
   attachments: { id: string; globs: string[]; tokens: number; sources: ExplainedSource[] }[];
   not_loaded: { id: string; why: string }[];
-  /** Conflict events in this path's standing context: for each topic, which rule won and why. */
+  /** Conflict events with two sides or more at this path: for each topic, which rule won and why. */
   conflicts: ExplainedConflict[];
 }
 
@@ -66,6 +69,8 @@ export function explainPath(from: ManifestV1 | ManifestLookup, path: string): Ex
   const loadedByReal = new Map<string, string>();
   for (const id of [...loaded].sort(compareCodeUnits)) if (!loadedByReal.has(realOf(id))) loadedByReal.set(realOf(id), id);
   const shadowedHere = shadowNotes(Object.values(files));
+  // Files on this path's chain that do not load (shadowed): a conflict's side there says what lost.
+  const onChain = new Set<string>();
   for (const [id, f] of Object.entries(files).sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (loaded.has(id) || f.activation === 'import') continue;
     const twin = loadedByReal.get(realOf(id));
@@ -75,12 +80,21 @@ export function explainPath(from: ManifestV1 | ManifestLookup, path: string): Ex
     else if (f.activation === 'attached') notLoaded.push({ id, why: `globs ${(f.globs ?? []).join(', ')} do not match this path` });
     else if (f.activation === 'standing' && ancestors.has(f.scope)) {
       notLoaded.push({ id, why: shadowedHere.get(`${f.format}\0${f.scope}`) ?? 'not on this path\'s chain' });
+      onChain.add(id);
     }
     else if (f.activation === 'standing' && isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
   }
-  // A ruling's sides are already {source, line, col, value}: a duplicated paragraph has hundreds, so they are not copied.
-  const conflicts = manifest.conflictsOf(vid)
-    .map((e) => ({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason, sides: e.sides }));
+  // An event is the repository's: a paragraph pasted into hundreds of files is one event listing
+  // every copy, while one path loads a few of them. So a path lists the sides in files it loads (or
+  // that its chain shadows: they say what lost) and counts the rest; an event with fewer than two
+  // sides here (one copy, one side of a contradiction) is not a conflict here.
+  const conflicts: ExplainedConflict[] = [];
+  for (const e of manifest.conflictsOf(vid)) {
+    const here = e.sides.filter((side) => loaded.has(side.source) || onChain.has(side.source));
+    if (here.length < Math.min(2, e.sides.length)) continue;
+    conflicts.push({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason,
+      sides: here, elsewhere: e.sides.length - here.length });
+  }
   return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded, conflicts };
 }
 
@@ -122,6 +136,7 @@ export function formatExplanation(e: Explanation, origin: string, extra: string[
     for (const c of e.conflicts) {
       out.push(`  ${c.topic} — ${c.kind}, ${c.severity} (${c.id})`);
       for (const side of c.sides) out.push(`    ${side.source === c.adopted ? 'wins ' : '     '} ${side.source}:${side.line}:${side.col}  ${side.value}`);
+      if (c.elsewhere > 0) out.push(`           and ${num(c.elsewhere)} more in files that do not load at this path`);
       out.push(`    ${c.ruling}: ${c.reason}`);
     }
   }
