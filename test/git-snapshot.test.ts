@@ -54,6 +54,8 @@ describe('gitSnapshot', () => {
     writeFileSync(join(dir, 'AGENTS.md'), '# changed\n');
     git(dir, 'add', 'AGENTS.md');
     writeFileSync(join(dir, 'CLAUDE.local.md'), 'mine\n');
+    // A file named HEAD makes a bare `HEAD` argument ambiguous to diff and rev-list.
+    writeFileSync(join(dir, 'HEAD'), '');
     mkdirSync(join(dir, 'pkg'));
     writeFileSync(join(dir, 'pkg', 'AGENTS.md'), 'new\n');
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();

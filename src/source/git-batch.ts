@@ -32,12 +32,16 @@ export interface BatchResult {
 }
 
 const SHELL = '/bin/sh';
+/** Descriptors 3 to 9: a POSIX shell need not redirect above 9 (dash does not). */
+const MAX_QUERIES = 7;
 
 /** Run `git -c core.quotePath=false ARGS` for each query in `cwd`, concurrently; results in query order. */
 export async function gitBatch(cwd: string, queries: readonly (readonly string[])[], { shell = shellAvailable() }: { shell?: boolean } = {}): Promise<BatchResult> {
   if (queries.length === 0) return { results: [], stderr: '' };
+  if (queries.length > MAX_QUERIES) throw new Error(`gitBatch: at most ${MAX_QUERIES} queries (file descriptors 3 to 9), got ${queries.length}`);
   if (!shell) {
-    const each = await Promise.all(queries.map((q) => runStatus(cwd, q)));
+    // A git that cannot be started answers as the shell's would: status 127, nothing on stdout.
+    const each = await Promise.all(queries.map((q) => runStatus(cwd, q).catch((e: unknown) => ({ code: 127, stdout: Buffer.alloc(0), stderr: `${String(e)}\n` }))));
     return { results: each.map((r) => ({ code: r.code, stdout: r.stdout })), stderr: each.map((r) => r.stderr).join('') };
   }
   return new Promise((resolve, reject) => {
@@ -63,9 +67,18 @@ export async function gitBatch(cwd: string, queries: readonly (readonly string[]
   });
 }
 
-/** The shell script: each query in the background, stdout to its own descriptor, then "<index> <status>" lines. */
+/**
+ * The shell script: each query in the background, its stdout on its own descriptor and every
+ * other extra descriptor closed — so nothing git starts (an fsmonitor hook, a daemon) holds
+ * another query's pipe open, and a GIT_TRACE=4 in the caller's environment cannot write into
+ * another query's answer — then "<index> <status>" lines. `command git`: a shell function named
+ * git (bash exports them) is not what runs.
+ */
 function batchScript(queries: readonly (readonly string[])[]): string {
-  const jobs = queries.map((q, i) => `{ git -c core.quotePath=false ${q.map(quote).join(' ')} >&${3 + i}; echo "${i} $?"; } &`);
+  const fds = queries.map((_, i) => 3 + i);
+  const close = (keep: number | null): string => fds.filter((fd) => fd !== keep).map((fd) => `${fd}>&-`).join(' ');
+  // git's stdout is a copy of its descriptor, and then every extra descriptor is closed, its own too.
+  const jobs = queries.map((q, i) => `{ command git -c core.quotePath=false ${q.map(quote).join(' ')} >&${3 + i} ${close(null)}; echo "${i} $?"; } ${close(3 + i)} &`);
   return `${jobs.join('\n')}\nwait\n`;
 }
 

@@ -52,6 +52,41 @@ describe('gitBatch', () => {
     }), { numRuns: 60 });
   });
 
+  it('gives git no descriptor but its own stdout: a GIT_TRACE to fd 4 writes into no other answer', async () => {
+    const saved = process.env.GIT_TRACE;
+    process.env.GIT_TRACE = '4';
+    try {
+      const { results } = await gitBatch(repo, [['ls-files', '-z'], ['rev-parse', '--is-inside-work-tree']]);
+      expect(results.map((r) => [r.code, text(r.stdout)])).toEqual([[0, "a b.md\0it's $HOME `x`.md\0"], [0, 'true\n']]);
+    } finally {
+      if (saved === undefined) delete process.env.GIT_TRACE;
+      else process.env.GIT_TRACE = saved;
+    }
+  });
+
+  it('does not wait for a process git leaves running (a hook or daemon that keeps only fds 0-2 closed)', async () => {
+    // The alias's sleep outlives git; had it inherited a query's pipe, the batch would wait for it.
+    const started = performance.now();
+    const { results } = await gitBatch(repo, [['-c', 'alias.bg=!sleep 30 </dev/null >/dev/null 2>&1 &', 'bg'], ['rev-parse', '--is-inside-work-tree']]);
+    expect(results.map((r) => r.code)).toEqual([0, 0]);
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
+  it.each([true, false])('shell %s: without git on PATH every query fails with status 127, nothing thrown', async (shell) => {
+    const saved = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const { results } = await gitBatch(repo, [['rev-parse', '--is-inside-work-tree'], ['ls-files']], { shell });
+      expect(results.map((r) => [r.code, r.stdout.length])).toEqual([[127, 0], [127, 0]]);
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+
+  it('refuses more queries than descriptors 3 to 9 hold', async () => {
+    await expect(gitBatch(repo, Array.from({ length: 8 }, () => ['rev-parse', 'HEAD']))).rejects.toThrow(/at most 7 queries/);
+  });
+
   it('answers nothing for no queries', async () => {
     expect(await gitBatch(repo, [])).toEqual({ results: [], stderr: '' });
   });
