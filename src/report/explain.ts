@@ -5,6 +5,7 @@
  * path needs are read.
  */
 import { attachmentsMatching, lookupOf, servingVariant, type ManifestLookup } from '../bundle/manifest-lookup.js';
+import type { ConflictRuling } from '../bundle/conflict-parts.js';
 import type { ManifestRef, ManifestV1 } from '../bundle/model.js';
 import { formatSpec } from '../formats/formats.js';
 import { compareCodeUnits } from '../util/compare.js';
@@ -44,8 +45,12 @@ export interface Explanation {
   conflicts: ExplainedConflict[];
 }
 
-/** `from`: a manifest held in memory, or a lookup that reads a bundle part by part. */
-export function explainPath(from: ManifestV1 | ManifestLookup, path: string): Explanation {
+/**
+ * `from`: a manifest held in memory, or a lookup that reads a bundle part by part. `directory`:
+ * whether `path` is a directory, when the caller knows (the work tree does; a bundle indexes only
+ * some directories).
+ */
+export function explainPath(from: ManifestV1 | ManifestLookup, path: string, directory?: boolean): Explanation {
   const manifest = 'conflictsOf' in from ? from : lookupOf(from);
   const files = manifest.files();
   const own = <T>(o: Readonly<Record<string, T>>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
@@ -60,7 +65,9 @@ export function explainPath(from: ManifestV1 | ManifestLookup, path: string): Ex
   const matching = attachmentsMatching(manifest.attachments(), path)
     .map(([id, a]) => ({ id, globs: a.globs, tokens: a.tokens, sources: a.sources.map(describe) }));
   const loaded = new Set([...v.sources.map((s) => s.id), ...matching.flatMap((a) => a.sources.map((s) => s.id))]);
-  const pathDir = manifest.indexes(path) ? path : dirnameOf(path);
+  const indexed = manifest.indexes(path);
+  const pathDir = indexed ? path : dirnameOf(path);
+  const isDir = directory ?? indexed;
   const ancestors = new Set(ancestorDirs(pathDir));
   const notLoaded: Explanation['not_loaded'] = [];
   // A link records its final target (the whole chain followed), so files are the same
@@ -69,33 +76,49 @@ export function explainPath(from: ManifestV1 | ManifestLookup, path: string): Ex
   const loadedByReal = new Map<string, string>();
   for (const id of [...loaded].sort(compareCodeUnits)) if (!loadedByReal.has(realOf(id))) loadedByReal.set(realOf(id), id);
   const shadowedHere = shadowNotes(Object.values(files));
-  // Files on this path's chain that do not load (shadowed): a conflict's side there says what lost.
-  const onChain = new Set<string>();
+  // Files that cannot load here: other directories' standing files and, at a file, rules whose globs
+  // do not match it. (A shadowed file on the chain is not among them: its side says what lost; nor
+  // is a requested or manual rule, which an agent or a user may load anywhere.)
+  const elsewhere = new Set<string>();
   for (const [id, f] of Object.entries(files).sort(([a], [b]) => compareCodeUnits(a, b))) {
     if (loaded.has(id) || f.activation === 'import') continue;
     const twin = loadedByReal.get(realOf(id));
     if (twin !== undefined) notLoaded.push({ id, why: sameFile(id, f.link, twin, realOf(twin)) });
     else if (f.activation === 'requested') notLoaded.push({ id, why: 'agent-requested rule: offered by its description, loaded only if the agent asks' });
     else if (f.activation === 'manual') notLoaded.push({ id, why: 'manual rule: never loaded automatically' });
-    else if (f.activation === 'attached') notLoaded.push({ id, why: `globs ${(f.globs ?? []).join(', ')} do not match this path` });
-    else if (f.activation === 'standing' && ancestors.has(f.scope)) {
+    else if (f.activation === 'attached') {
+      notLoaded.push({ id, why: `globs ${(f.globs ?? []).join(', ')} do not match this path` });
+      // A directory's session reads files below it, which such a rule may match.
+      if (!isDir) elsewhere.add(id);
+    } else if (f.activation === 'standing' && ancestors.has(f.scope)) {
       notLoaded.push({ id, why: shadowedHere.get(`${f.format}\0${f.scope}`) ?? 'not on this path\'s chain' });
-      onChain.add(id);
+    } else if (f.activation === 'standing') {
+      if (isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
+      elsewhere.add(id);
     }
-    else if (f.activation === 'standing' && isWithin(f.scope, pathDir) && f.scope !== pathDir) notLoaded.push({ id, why: `in a subdirectory (${f.scope}): loads only for paths under it` });
   }
-  // An event is the repository's: a paragraph pasted into hundreds of files is one event listing
-  // every copy, while one path loads a few of them. So a path lists the sides in files it loads (or
-  // that its chain shadows: they say what lost) and counts the rest; an event with fewer than two
-  // sides here (one copy, one side of a contradiction) is not a conflict here.
-  const conflicts: ExplainedConflict[] = [];
-  for (const e of manifest.conflictsOf(vid)) {
-    const here = e.sides.filter((side) => loaded.has(side.source) || onChain.has(side.source));
-    if (here.length < Math.min(2, e.sides.length)) continue;
-    conflicts.push({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason,
-      sides: here, elsewhere: e.sides.length - here.length });
-  }
+  // A side is here unless its file is elsewhere and no file loaded here is the same file (a
+  // duplicate names a linked copy by its target).
+  const here = (source: string): boolean => !elsewhere.has(source) || loadedByReal.has(realOf(source));
+  const conflicts = conflictsAt(manifest.conflictsOf(vid), here);
   return { path, variant: { id: vid, tokens: v.tokens, bytes: v.bytes, sha256: v.sha256 }, sources: v.sources.map(describe), attachments: matching, not_loaded: notLoaded, conflicts };
+}
+
+/**
+ * An event is the repository's: a paragraph pasted into hundreds of files is one event listing
+ * every copy, while one path loads a few of them. So a path lists the sides `here` and counts the
+ * rest; an event with fewer than two sides here (one copy, one side of a contradiction) is not a
+ * conflict here.
+ */
+function conflictsAt(events: readonly ConflictRuling[], here: (source: string) => boolean): ExplainedConflict[] {
+  const out: ExplainedConflict[] = [];
+  for (const e of events) {
+    const sides = e.sides.filter((side) => here(side.source));
+    if (sides.length < Math.min(2, e.sides.length)) continue;
+    out.push({ id: e.id, kind: e.kind, topic: e.topic, severity: e.severity, adopted: e.adopted, ruling: e.ruling, reason: e.reason,
+      sides, elsewhere: e.sides.length - sides.length });
+  }
+  return out;
 }
 
 /** `<format>\0<scope>` → why a file of that format there does not load: a file of a format that shadows it sits beside it. */

@@ -12,7 +12,8 @@ import { displayPath } from './shared.js';
 
 export interface Answer {
   bundleId: string;
-  explain(path: string): Explanation;
+  /** `directory`: the path is a directory in the work tree (a session there reads files below it). */
+  explain(path: string, directory?: boolean): Explanation;
   /** Secrets of a fresh compile; a bundle's manifest was redacted when it was built. */
   redactions: Redactions;
   origin: 'bundle' | 'compiled';
@@ -35,7 +36,7 @@ export function openVerified(dir: string): OpenedBundle {
 export function bundleAnswer(bundle: OpenedBundle, io: Io): Answer {
   const dir = bundle.dir;
   return {
-    bundleId: bundle.bundleId, explain: (path) => verified(() => explainPath(bundle.lookup, path), dir),
+    bundleId: bundle.bundleId, explain: (path, directory) => verified(() => explainPath(bundle.lookup, path, directory), dir),
     redactions: NO_REDACTIONS, origin: 'bundle', originText: `from bundle ${displayPath(io, dir)}`,
     textFor: (path) => verified(() => bundle.contextFor(path).text, dir), localNotes: () => [],
   };

@@ -33,7 +33,7 @@ export async function workTreeAnswer(values: Parsed['values'], options: CompileO
   for (const n of cache.notes) io.err(`rulec: note ${n.code}: ${n.message}\n`);
   const texts = new Map(result.variants.map((v) => [v.id, v.text]));
   return {
-    bundleId: result.manifest.bundle_id, explain: (path) => explainPath(result.manifest, path), redactions: result.redactions, origin: 'compiled', originText: 'compiled from the work tree',
+    bundleId: result.manifest.bundle_id, explain: (path, directory) => explainPath(result.manifest, path, directory), redactions: result.redactions, origin: 'compiled', originText: 'compiled from the work tree',
     textFor: (path) => texts.get(variantFor(result.manifest.index, path)) ?? '',
     localNotes: (path) => result.discovered.localExcluded
       .filter((f) => { const d = dirnameOf(f); return d === '' || path === d || path.startsWith(`${d}/`); })

@@ -9,7 +9,7 @@ import { escapeFields, jsonText } from '../../report/escape.js';
 import { formatOption, parseCommandArgs, str, type Parsed } from '../args.js';
 import { EXIT, type Io } from '../io.js';
 import { COMPILE_HELP, COMPILE_OPTIONS, compileOptionsFrom } from './shared.js';
-import { inWorkTree, repoRelative } from './repo-path.js';
+import { repoRelative, workTreeEntry } from './repo-path.js';
 import { bundleAnswer, openVerified, type Answer } from './explain-answer.js';
 
 export const EXPLAIN_HELP = `Usage: rulec explain PATH [options]
@@ -60,8 +60,9 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const text = answer.textFor(path);
   // The context text alone needs only the path's variant: no listing, so no other part of a bundle is read.
   if (values.text && format !== 'json') return (await import('./print-context.js')).printContext(io, 'explain', text), EXIT.clean;
-  const e = answer.explain(path);
-  const present = inWorkTree(options.repoDir, path);
+  const entry = workTreeEntry(options.repoDir, path);
+  const present = entry !== null;
+  const e = answer.explain(path, entry === 'directory');
   // Everything but the context text itself is redacted; the context is the agent's input (printContext warns).
   const safe = redactDeep({ ...e, in_repository: present, origin: answer.origin, bundle_id: answer.bundleId }, answer.redactions);
   if (format === 'json') {

@@ -23,11 +23,15 @@ export function repoRelative(io: Io, repoDir: string, target: string): string {
 
 /** True when the repository-relative `path` names something in the work tree ('' is the root). */
 export function inWorkTree(repoDir: string, path: string): boolean {
-  if (path === '') return true;
+  return workTreeEntry(repoDir, path) !== null;
+}
+
+/** What `path` (repo-relative, posix) is in the work tree, not following a final symlink: null when nothing is there. */
+export function workTreeEntry(repoDir: string, path: string): 'directory' | 'other' | null {
+  if (path === '') return 'directory';
   try {
-    lstatSync(join(repoDir, ...path.split('/')));
-    return true;
+    return lstatSync(join(repoDir, ...path.split('/'))).isDirectory() ? 'directory' : 'other';
   } catch {
-    return false;
+    return null;
   }
 }
