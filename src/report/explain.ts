@@ -29,9 +29,9 @@ export interface ExplainedConflict {
   adopted: string | null;
   ruling: string;
   reason: string;
-  /** The event's sides in files that load at this path, or that its chain shadows. */
+  /** The event's sides, but those in files that cannot load at this path (see `elsewhere`). */
   sides: { source: string; line: number; col: number; value: string }[];
-  /** How many sides are in files that do not load at this path (other directories, other globs). */
+  /** How many sides are in files that cannot load at this path: other directories' standing files, and at a file, rules whose globs do not match it. */
   elsewhere: number;
 }
 
