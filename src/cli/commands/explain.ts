@@ -22,7 +22,8 @@ when it is up to date with the work tree, otherwise compiled on the fly.
 
 Options:
 ${COMPILE_HELP}
-  --bundle DIR      answer from this bundle directory (verified; no freshness check)
+  --bundle DIR      answer from this bundle (a bundle directory, or a bundles directory such as
+                    build's --out whose current names one; verified, no freshness check)
   --fresh           always compile on the fly
   --text            print the exact frozen context text instead of the listing
   --include-user    add your personal files (~/.claude/CLAUDE.md, ~/.claude/rules, ~/.codex/AGENTS.md,
