@@ -17,9 +17,10 @@
  */
 import type { Clause } from '../statements.js';
 import type { ClauseContext, Finding, TopicExtractor } from './types.js';
+import { LIST_LABEL } from './text.js';
 
 /** A list item's label ("**Changelog** —" is cut by the clause split; "**Changelog:**" is not). */
-const LABEL = String.raw`(?:[*_]{0,2}[A-Za-z][\w .\/-]{0,30}?[*_]{0,2} ?:[*_]{0,2}\s+)?`;
+const LABEL = String.raw`(?:${LIST_LABEL})?`;
 const NOUN = String.raw`(?:[\w.-]+\/){0,4}(?:change[- ]?logs?|changesets?)(?:\.md)?(?:\s+(?:entry|entries|files?))?`;
 const OBJECT = String.raw`(?:(?:a|an|the|one|new|separate|your|its|any)\s+){0,3}(?:${NOUN}|(?:entry|entries)\s+(?:to|in|into)\s+(?:the\s+)?${NOUN})\b`;
 const VERB = String.raw`(?:add|create|write|include|update|record)`;

@@ -18,7 +18,7 @@
  */
 import type { Clause } from '../statements.js';
 import type { Finding, TopicExtractor } from './types.js';
-import { endsWith, negatedAt } from './text.js';
+import { endsWith, LIST_LABEL, negatedAt } from './text.js';
 import { normaliseCommand } from './command.js';
 
 type Span = Clause['code'][number];
@@ -28,7 +28,7 @@ const BETWEEN = /^[\s*_]*(?:over|instead\s+of|rather\s+than)[\s*_]*$/i;
 /** Right before the first option of a ranking. */
 const RANKS = /\b(?:prefer|use|choose|favou?r|pick)\s*[*_]*$/i;
 /** A clause that opens with "use/prefer `A`": a label, "always", "you should" … may come first. */
-const OPENS_USE = /^\s*(?:[*_]{0,2}[A-Za-z][\w .\/-]{0,30}?[*_]{0,2} ?:[*_]{0,2}\s+)?[*_]{0,2}(?:(?:always|please|you\s+should|you\s+must|should|must)\s+)?(?:use|prefer)\s*[*_]*$/i;
+const OPENS_USE = new RegExp(String.raw`^\s*(?:${LIST_LABEL})?[*_]{0,2}(?:(?:always|please|you\s+should|you\s+must|should|must)\s+)?(?:use|prefer)\s*[*_]*$`, 'i');
 /** Words that make an imperative conditional or an exception. */
 const CONDITIONAL = /\b(?:when|whenever|if|unless|only|except|where|while)\b/i;
 const MAX_OPTION = 60;

@@ -11,7 +11,7 @@
  */
 import type { Clause } from '../statements.js';
 import type { Finding, TopicExtractor } from './types.js';
-import { stem } from './text.js';
+import { LIST_LABEL, stem } from './text.js';
 
 // Each matches only the opening words (anchored, then one whitespace run): the subject is read after it.
 const NEG = /^\s*(?:(?:you|agents?)\s+)?(?:must\s+not|mustn't|should\s+not|shouldn't|do\s+not|don't|never|avoid|cannot|can't|may\s+not|are\s+not\s+allowed\s+to|are\s+forbidden\s+to)\s+/i;
@@ -47,11 +47,8 @@ function subjectOf(text: string, from: number): string[] | null {
   return objects.length === 0 ? null : [verb, ...objects];
 }
 
-/**
- * A label that opens a list item ("**Security**: never log …", "**Go**: >= 1.26"): not the verb
- * of an imperative. The instruction, if any, follows it. Bounded, so it never scans far.
- */
-const LABEL = /^\s*[*_]{0,2}[A-Za-z][\w .\/-]{0,30}?[*_]{0,2} ?:[*_]{0,2}\s+/;
+/** A list item's label before the clause's instruction (text.ts). */
+const LABEL = new RegExp(String.raw`^\s*${LIST_LABEL}`);
 
 function extract(clause: Clause): Finding[] {
   const prose = clause.prose;

@@ -65,6 +65,13 @@ export function codeAt(clause: Clause, at: number): Clause['code'][number] | und
 }
 
 /**
+ * A label that opens a list item ("**Security**: never log …", "**Go**: >= 1.26",
+ * "**Changelog:**"): not the verb of an imperative; the instruction, if any, follows it. A
+ * pattern source, bounded so it never scans far, for topics to anchor their patterns after it.
+ */
+export const LIST_LABEL = String.raw`[*_]{0,2}[A-Za-z][\w .\/-]{0,30}?[*_]{0,2} ?:[*_]{0,2}\s+`;
+
+/**
  * `re` (which ends in `$`) tested against the end of `text` with trailing
  * whitespace removed: the words just before a position, without scanning the
  * whole prefix for each position (a clause with a thousand commands would be
