@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gitSnapshot } from '../src/source/git-snapshot.js';
+import { write } from './diff/history.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -19,10 +20,7 @@ afterAll(() => {
 function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'rulec-snap-'));
   dirs.push(dir);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, '..'), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
+  write(dir, files);
   return dir;
 }
 
