@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getEncoding } from 'js-tiktoken';
 import { createRequire } from 'node:module';
-import { rankMap, tokenCounter } from '../../src/validate/token-count.js';
+import { rankMap, SEGMENTED_FROM, tokenCounter } from '../../src/validate/token-count.js';
 import { renderBlock } from '../../src/render/fence.js';
 
 const require = createRequire(import.meta.url);
@@ -65,5 +65,27 @@ describe('tokenCounter', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  // Texts of SEGMENTED_FROM code units and more are counted paragraph by paragraph where the
+  // encoding's pre-tokenizer allows it (o200k, cl100k); p50k and r50k are counted whole, and for
+  // p50k cutting would be wrong: count("para\n\n") + count("Word") is 4, the whole is 5.
+  // Each paragraph ends in a word, so no whitespace run outgrows MAX_EXACT_PIECE (past it, the count is approximate by design).
+  const paragraph = fc.tuple(fc.constantFrom('', ' ', '/', '.', '-', '\n', '\t', "'s", 'W', 'w', '1', '日', '\u{1F600}', '\u00A0', '\u2028'), body)
+    .map(([head, text]) => `${head}${text}end`);
+  const seamed = fc.tuple(fc.array(paragraph, { minLength: 1, maxLength: 12 }), fc.array(fc.constantFrom('\n\n', '\n', '\n\n\n', ' \n\n', '\r\n\r\n', '\n \n'), { minLength: 12, maxLength: 12 }))
+    .map(([paras, seps]) => {
+      let text = '';
+      for (let i = 0; text.length < SEGMENTED_FROM; i++) text += (paras[i % paras.length] as string) + (seps[i % seps.length] as string);
+      return text;
+    });
+
+  it.each(['o200k_base', 'cl100k_base', 'p50k_base'] as const)('%s: a long text counted by paragraphs equals encode() of the whole', (encoding) => {
+    const ref = getEncoding(encoding);
+    const c = tokenCounter(encoding);
+    fc.assert(fc.property(seamed, (t) => c.count(t) === ref.encode(t, [], []).length), { numRuns: 60 });
+    const para = 'para\n\n';
+    const text = `${para}Word here, and more words.\n\n/${'x'.repeat(10)}\n\n`.repeat(Math.ceil(SEGMENTED_FROM / 40));
+    expect(c.count(text)).toBe(ref.encode(text, [], []).length);
   });
 });
