@@ -35,7 +35,7 @@ import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { tokenCounter, type TokenCounter } from '../validate/token-count.js';
 import { DEFAULT_LAYER_ORDER } from './cascade.js';
-import { DEFAULT_FINDINGS_PER_TOPIC, factsOf, type SourceFacts } from './facts.js';
+import { DEFAULT_FINDINGS_PER_TOPIC, factsOf, StatementAnalyses, type SourceFacts } from './facts.js';
 import { pairConflicts, type PairConflict } from './pairs.js';
 import { duplicateGroups, type DuplicateGroup } from './duplicates.js';
 import { reachOf, type Reach } from './reach.js';
@@ -73,11 +73,13 @@ export function scanConflicts(res: Resolution, policy: Policy): ConflictScan {
   const layerOrder: readonly Layer[] = policy.conflicts?.layer_order ?? DEFAULT_LAYER_ORDER;
   const limit = policy.conflicts?.limits?.findings_per_topic ?? DEFAULT_FINDINGS_PER_TOPIC;
   const facts = new Map<string, SourceFacts | null>();
+  // A paragraph pasted into many files is analysed once.
+  const analyses = new StatementAnalyses();
   const factsFor = (id: string): SourceFacts | null => {
     let f = facts.get(id);
     if (f === undefined) {
       const s = res.sources.get(id);
-      facts.set(id, (f = s ? factsOf(s, limit) : null));
+      facts.set(id, (f = s ? factsOf(s, limit, analyses) : null));
     }
     return f;
   };

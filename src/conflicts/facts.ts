@@ -13,6 +13,11 @@
  *    recorded so the caller can say so (RC3105).
  * 4. Index each long statement by its duplicate keys (statement-keys.ts), for
  *    duplicate detection.
+ *
+ * A statement's clauses, findings and duplicate keys are worked out once per
+ * distinct statement in a build (StatementAnalyses): boilerplate pasted into
+ * a thousand files is read once, and each copy only places the findings in
+ * its file.
  */
 import type { ResolvedSource } from '../resolve/resolve.js';
 import { formatSpec } from '../formats/formats.js';
@@ -20,7 +25,7 @@ import { authorityOf, type Authority } from './cascade.js';
 import { rulesOf } from './rules.js';
 import { clausesOf, positionAt, type Statement } from './statements.js';
 import { duplicateKeys, normaliseStatement } from './statement-keys.js';
-import { TOPICS, type Finding } from './topics/index.js';
+import { headingKeyOf, TOPICS, type Finding } from './topics/index.js';
 
 export interface Located {
   topic: string;
@@ -72,40 +77,81 @@ const MIN_DUPLICATE = 28;
 /** Default cap on distinct findings per source and topic (policy: conflicts.limits.findings_per_topic). */
 export const DEFAULT_FINDINGS_PER_TOPIC = 500;
 
-export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC): SourceFacts {
+/**
+ * What one statement says, wherever it is written: a function of its text,
+ * whether its rule shows examples, and what the extractors read of the
+ * headings above it (headingKeyOf), so a paragraph pasted into many files is
+ * analysed once per build. Positions are offsets in the statement; each copy
+ * places them in its own file.
+ */
+interface StatementAnalysis {
+  norm: string;
+  /** Its duplicate keys long enough to count. */
+  keys: string[];
+  /** Findings in extraction order, with their offsets in the statement. */
+  findings: { topic: string; finding: Finding; offset: number }[];
+  excerpt: string;
+}
+
+/**
+ * The statements analysed so far, for one build: pass the same instance to
+ * every factsOf() of a build. Findings are shared between the copies of a
+ * statement, so nothing may change a Finding after extraction.
+ */
+export class StatementAnalyses {
+  private readonly memo = new Map<string, StatementAnalysis>();
+
+  of(st: Statement, headings: readonly string[], isExample: boolean): StatementAnalysis {
+    const key = `${isExample ? 'x' : ''}\u0000${headingKeyOf(headings)}\u0000${st.text}`;
+    let a = this.memo.get(key);
+    if (!a) this.memo.set(key, (a = analyse(st, headings, isExample)));
+    return a;
+  }
+}
+
+function analyse(st: Statement, headings: readonly string[], isExample: boolean): StatementAnalysis {
+  const norm = normaliseStatement(st.text);
+  const keys = duplicateKeys(st.text, norm).filter((k) => k.length >= MIN_DUPLICATE);
+  const findings: StatementAnalysis['findings'] = [];
+  if (!isExample) {
+    const where = { statement: st.text, headings };
+    for (const clause of clausesOf(st)) {
+      let matched = false;
+      for (const t of TOPICS) {
+        if (t.fallback && matched) continue;
+        const found = t.extract(clause, where);
+        if (found.length === 0) continue;
+        matched = true;
+        for (const f of found) findings.push({ topic: t.topic, finding: f, offset: clause.start + f.at });
+      }
+    }
+  }
+  return { norm, keys, findings, excerpt: excerptOf(st.text) };
+}
+
+export function factsOf(s: ResolvedSource, limit = DEFAULT_FINDINGS_PER_TOPIC, analyses = new StatementAnalyses()): SourceFacts {
   const rules = rulesOf(s.doc);
   const index = new FindingIndex(limit);
   const statements = new Map<string, StatementFact>();
   const keysAt: string[][] = [];
+  const id = s.file.id;
   for (const rule of rules) {
     const isExample = rule.headingPath.some((h) => EXAMPLE_HEADING.test(h));
     for (const st of rule.statements) {
-      const norm = normaliseStatement(st.text);
+      const a = analyses.of(st, rule.headingPath, isExample);
       const seq = keysAt.length;
-      const keys = duplicateKeys(st.text, norm).filter((k) => k.length >= MIN_DUPLICATE);
-      keysAt.push(keys);
-      for (const key of keys) {
+      keysAt.push(a.keys);
+      for (const key of a.keys) {
         if (statements.has(key)) continue;
-        statements.set(key, { at: locate('duplicate', { value: key, negated: false, key: '', at: 0 }, s.file.id, rule.id, st, 0), text: st.text, full: norm, seq });
+        statements.set(key, { at: locate('duplicate', { value: key, negated: false, key: '', at: 0 }, id, rule.id, st, 0, a.excerpt), text: st.text, full: a.norm, seq });
       }
-      if (isExample) continue;
-      const where = { statement: st.text, headings: rule.headingPath };
-      for (const clause of clausesOf(st)) {
-        let matched = false;
-        for (const t of TOPICS) {
-          if (t.fallback && matched) continue;
-          const found = t.extract(clause, where);
-          if (found.length === 0) continue;
-          matched = true;
-          for (const f of found) index.add(t.topic, f, () => locate(t.topic, f, s.file.id, rule.id, st, clause.start + f.at));
-        }
-      }
+      for (const { topic, finding, offset } of a.findings) index.add(topic, finding, () => locate(topic, finding, id, rule.id, st, offset, a.excerpt));
     }
   }
   const first = rules[0];
   return {
-    id: s.file.id,
-    real: s.file.linkTarget ?? s.file.id,
+    id,
+    real: s.file.linkTarget ?? id,
     authority: authorityOf(s),
     family: formatSpec(s.file.format)?.family ?? '*',
     topics: index.topics,
@@ -149,9 +195,9 @@ class FindingIndex {
   }
 }
 
-function locate(topic: string, finding: Finding, source: string, rule: string, st: Statement, offset: number): Located {
+function locate(topic: string, finding: Finding, source: string, rule: string, st: Statement, offset: number, excerpt: string): Located {
   const pos = positionAt(st, offset);
-  return { topic, finding, source, rule, line: pos.line, col: pos.col, excerpt: excerptOf(st.text) };
+  return { topic, finding, source, rule, line: pos.line, col: pos.col, excerpt };
 }
 
 export function excerptOf(text: string): string {

@@ -20,7 +20,7 @@ import { compareCodeUnits } from '../util/compare.js';
 import { DEFAULT_LAYER_ORDER } from './cascade.js';
 import type { ConflictEvent, ConflictSide } from './events.js';
 import { sideOf } from './events.js';
-import { DEFAULT_FINDINGS_PER_TOPIC, factsOf, type Located, type SourceFacts } from './facts.js';
+import { DEFAULT_FINDINGS_PER_TOPIC, factsOf, StatementAnalyses, type Located, type SourceFacts } from './facts.js';
 import { pairConflicts, type PairConflict } from './pairs.js';
 import { pairEvent } from './records.js';
 import { pairsWithin, speakerIndex } from './speakers.js';
@@ -41,10 +41,11 @@ export function topicsFor(res: Resolution, policy: Policy, variantId: string): T
   const layerOrder = policy.conflicts?.layer_order ?? DEFAULT_LAYER_ORDER;
   const limit = policy.conflicts?.limits?.findings_per_topic ?? DEFAULT_FINDINGS_PER_TOPIC;
   const facts = new Map<string, SourceFacts | null>();
+  const analyses = new StatementAnalyses();
   const factsFor = (id: string): SourceFacts | null => {
     if (!facts.has(id)) {
       const s = res.sources.get(id);
-      facts.set(id, s ? factsOf(s, limit) : null);
+      facts.set(id, s ? factsOf(s, limit, analyses) : null);
     }
     return facts.get(id) ?? null;
   };

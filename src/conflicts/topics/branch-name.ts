@@ -37,9 +37,14 @@ function speaksOfBranches(statement: string): boolean {
   return lastAnswer;
 }
 
+/** Whether a heading above the clause speaks of branches: all extract() reads of the headings. */
+function headingKey(headings: readonly string[]): string {
+  return headings.some((h) => BRANCH.test(h)) ? 'branches' : '';
+}
+
 function extract(clause: Clause, where?: ClauseContext): Finding[] {
   if (!clause.text.includes('/')) return [];
-  if (!speaksOfBranches(where?.statement ?? clause.text) && !(where?.headings ?? []).some((h) => BRANCH.test(h))) return [];
+  if (!speaksOfBranches(where?.statement ?? clause.text) && headingKey(where?.headings ?? []) === '') return [];
   const candidates = [
     ...clause.code.map((c) => ({ text: c.content, at: c.start })),
     ...[...clause.prose.matchAll(QUOTED)].map((m) => ({ text: m[1] as string, at: m.index + 1 })),
@@ -118,4 +123,5 @@ export const branchName: TopicExtractor = {
   exclusive: true,
   compatible: templatesAgree,
   extract,
+  headingKey,
 };

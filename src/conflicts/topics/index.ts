@@ -31,6 +31,13 @@ export const TOPICS: readonly TopicExtractor[] = [
   runtimeVersion, commitConvention, branchPolicy, branchName, protectedPaths, preference, choice, changelog, newDependencies, directive,
 ];
 
+/** What the extractors read of a heading path (TopicExtractor.headingKey), as one string. */
+export function headingKeyOf(headings: readonly string[]): string {
+  let key = '';
+  for (const t of TOPICS) if (t.headingKey) key += `${t.headingKey(headings)}\u0001`;
+  return key;
+}
+
 export function topicByName(name: string): TopicExtractor | undefined {
   return TOPICS.find((t) => t.topic === name);
 }

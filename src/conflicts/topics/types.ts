@@ -51,8 +51,17 @@ export interface TopicExtractor {
   fallback?: boolean;
   /** Two different positive values on this topic contradict each other. */
   exclusive: boolean;
-  /** `where`: the clause's whole statement and the headings above it, for a topic that needs its subject named nearby. */
+  /**
+   * `where`: the clause's whole statement and the headings above it, for a topic that needs its
+   * subject named nearby. An extractor that reads `where.headings` declares `headingKey`.
+   */
   extract(clause: Clause, where?: ClauseContext): Finding[];
+  /**
+   * What `extract` reads of the heading path, as a string: its findings may depend on the headings
+   * only through this key. A statement is analysed once per build for each distinct text and key
+   * (facts.ts), so a paragraph pasted under many headings is not analysed again for each.
+   */
+  headingKey?(headings: readonly string[]): string;
   /** Same subject for polarity conflicts, compatible for exclusive values; default: equality. */
   compatible?(a: string, b: string): boolean;
   /**
