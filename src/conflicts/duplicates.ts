@@ -139,8 +139,9 @@ function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | n
       const own = standing.get(vi) ?? [];
       const extra = own.length === 0 ? list : list.filter((c) => !realsIn(vi, own).has(c.facts.real));
       if (extra.length === 0) continue;
-      const mix = extendMix(mixes.get(vi), extra);
-      if (mix.n >= 2) found[mix.dup && !a.requested ? 'duplicate' : 'copy'].add(vi, own, extra, mix.n);
+      const base = mixes.get(vi);
+      const n = (base?.n ?? 0) + extra.length;
+      if (n >= 2) found[extendsToDuplicate(base, extra) && !a.requested ? 'duplicate' : 'copy'].add(vi, own, extra, n);
     }
   }
   for (const [ti, list] of togetherCopies(attached, where)) {
@@ -186,14 +187,14 @@ function togetherCopies(attached: ReadonlyMap<number, Copy[]>, where: Where): Ma
  * copied run of statements is a copied section. Linear in the copies.
  */
 function inCopiedBlock(list: readonly Copy[]): boolean {
-  const seen = new Map<string, Copy>();
+  // The keys of the statements just before each copy, and of those just after.
+  const seen = [new Map<string, Copy>(), new Map<string, Copy>()] as const;
   for (const c of list) {
-    for (const d of [-1, 1]) {
-      for (const k of c.facts.keysAt[c.statement.seq + d] ?? []) {
-        const key = `${d}\u0000${k}`;
-        const other = seen.get(key);
+    for (const side of [0, 1] as const) {
+      for (const k of c.facts.keysAt[c.statement.seq + (side === 0 ? -1 : 1)] ?? []) {
+        const other = seen[side].get(k);
         if (other && other.facts.real !== c.facts.real) return true;
-        if (!other) seen.set(key, c);
+        if (!other) seen[side].set(k, c);
       }
     }
   }
@@ -240,6 +241,29 @@ function extendMix(base: Mix | undefined, extra: readonly Copy[]): Mix {
     m.n++;
   }
   return m;
+}
+
+/**
+ * Whether extendMix(base, extra) is a duplicate, without building the mix: the
+ * attachment loop asks this for every variant each attachment with a copy
+ * reaches.
+ */
+function extendsToDuplicate(base: Mix | undefined, extra: readonly Copy[]): boolean {
+  if (base?.dup) return true;
+  let n = base?.n ?? 0;
+  const keys = base ? [...base.keys] : [];
+  const families: string[] = [];
+  const has = (f: string): boolean => (base?.families.has(f) ?? false) || families.includes(f);
+  for (const c of extra) {
+    const a = c.facts.authority;
+    const key = `${a.layer}\u0000${a.scope}`;
+    const family = c.facts.family;
+    if (n > 0 && (keys.some((k) => k !== key) || family === '*' || has('*') || has(family))) return true;
+    if (!keys.includes(key) && keys.length < 2) keys.push(key);
+    if (!has(family)) families.push(family);
+    n++;
+  }
+  return false;
 }
 
 /** Paths each real file loads on: its variants' path counts plus its attachments' matches. */
