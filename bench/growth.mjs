@@ -45,7 +45,8 @@ async function point(series, opts, runs) {
     if (f.code !== 0) throw new Error(`floor failed: ${f.stderr.slice(-500)}`);
     instrBytes = floorBytes(f.stdout) ?? instrBytes;
     floors.push(f.ms);
-    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'rulec-growth-'));
+    // Beside the repositories, on their file system (bench/run.mjs says why).
+    const out = fs.mkdtempSync(path.join(BENCH_DIR, 'growth-out-'));
     try {
       const b = await measure([CLI, 'build', '--repo', repo.dir, '--out', out]);
       if (b.code !== 0 && b.code !== 1) throw new Error(`build exited ${b.code}: ${b.stderr.slice(-1000)}`);
