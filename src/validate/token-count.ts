@@ -41,9 +41,8 @@ interface Engine {
   ledger: Map<string, number> | null;
   /** Whether no piece of this encoding spans a paragraph seam (below). */
   seams: boolean;
-  /** Paragraphs of long texts counted, keyed by themselves; `segmentChars` is their total length. */
+  /** Paragraphs of long texts counted, by sha256. */
   segments: Map<string, number>;
-  segmentChars: number;
 }
 
 /**
@@ -63,7 +62,7 @@ function engine(encoding: string): Engine {
     const ranks = loadRanks(encoding);
     if (!ranks) throw new Error(`unknown tokenizer ${encoding}`);
     e = { encoder: encoderFor(ranks), splitter: new RegExp(ranks.pat_str, 'gu'), pieces: new Map(), texts: new Map(), ledger: ledgerOn ? new Map() : null,
-      seams: SEAM_PATTERNS.has(sha256Hex(ranks.pat_str)), segments: new Map(), segmentChars: 0 };
+      seams: SEAM_PATTERNS.has(sha256Hex(ranks.pat_str)), segments: new Map() };
     engines.set(encoding, e);
   }
   return e;
@@ -176,8 +175,14 @@ const SEAM_PATTERNS = new Set(['6f88fcc3dd53c515d0835648c274a7df6e686598d0f3d498
   'aab5f2624d4f164e161d4db2fa958ff25c813a6ebefd3c7ae807ffd0379a3fc4']);
 /** Texts at least this long are counted by paragraphs. */
 export const SEGMENTED_FROM = 2048;
-/** Paragraph counts kept per encoding before starting over (their total length). */
-const MAX_SEGMENT_CHARS = 32 * 1024 * 1024;
+/**
+ * Paragraphs shorter than this are counted, not looked up. The others are remembered by their
+ * sha256, never by themselves: a paragraph is a slice of its text, and a slice kept as a key
+ * would keep the whole text alive.
+ */
+const REMEMBERED_SEGMENT = 64;
+/** Paragraph counts kept per encoding before starting over. */
+const MAX_REMEMBERED_SEGMENTS = 200_000;
 const PIECE_START = /[^\s/]/;
 
 /**
@@ -198,15 +203,13 @@ function segmentedCount(e: Engine, text: string): number {
 }
 
 function segmentCount(e: Engine, segment: string): number {
-  let n = e.segments.get(segment);
+  if (segment.length < REMEMBERED_SEGMENT) return piecesCount(e, segment);
+  const key = sha256Hex(segment);
+  let n = e.segments.get(key);
   if (n === undefined) {
     n = piecesCount(e, segment);
-    if (e.segmentChars + segment.length > MAX_SEGMENT_CHARS) {
-      e.segments.clear();
-      e.segmentChars = 0;
-    }
-    e.segments.set(segment, n);
-    e.segmentChars += segment.length;
+    if (e.segments.size >= MAX_REMEMBERED_SEGMENTS) e.segments.clear();
+    e.segments.set(key, n);
   }
   return n;
 }
@@ -253,7 +256,6 @@ export function forgetCountedTexts(): void {
   for (const e of engines.values()) {
     e.texts.clear();
     e.segments.clear();
-    e.segmentChars = 0;
   }
 }
 
