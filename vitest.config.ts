@@ -37,6 +37,12 @@ export default defineConfig({
     // cache into the repository it builds: off unless a test turns it on (test/cache/*.test.ts).
     env: { RULEC_NO_CACHE: '1' },
     hookTimeout: 120_000,
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by content
+    // and config): the three projects' workers, and every later run, reuse them instead of
+    // transforming the source again. A fresh clone's run went from 15.2 s of transform to 9.5 s
+    // (npm test 131 s to 127 s), and a rerun of test/unit and test/conflicts from 12.4 s to 8.9 s.
+    // No plugin here reads files beside the one it transforms, so the key covers every input.
+    experimental: { fsModuleCache: true },
     // Child processes, not worker threads: tests spawn git and rulec hundreds of times, and Linux
     // forks the whole parent to spawn — with threads that was one process holding every worker's
     // heap, and copying its page tables was a third of the suite's CPU (sys 140 s of 390 s; with
