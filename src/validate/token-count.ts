@@ -199,7 +199,8 @@ function segmentedCount(e: Engine, text: string): number {
     total += segmentCount(e, text.slice(from, at));
     from = at;
   }
-  return total + segmentCount(e, text.slice(from));
+  // No seam: the text is its own paragraph, and the caller remembers it whole.
+  return from === 0 ? piecesCount(e, text) : total + segmentCount(e, text.slice(from));
 }
 
 function segmentCount(e: Engine, segment: string): number {
@@ -263,9 +264,18 @@ function pieceCount(e: Engine, piece: string): number {
   let n = e.pieces.get(piece);
   if (n === undefined) {
     n = e.encoder.encode(piece, [], []).length;
-    if (e.pieces.size < 2_000_000) e.pieces.set(piece, n);
+    if (e.pieces.size < 2_000_000) e.pieces.set(ownCopy(piece), n);
   }
   return n;
+}
+
+/**
+ * `s` as a string of its own. A regex match of 13 code units or more is a slice that keeps the
+ * whole text it was cut from alive; the piece memo outlives every text (in a worker, every
+ * build), so a key must not hold on to one. Concatenating and cutting again copies it.
+ */
+function ownCopy(s: string): string {
+  return s.length < 13 ? s : ` ${s}`.slice(1);
 }
 
 /**
