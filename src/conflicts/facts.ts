@@ -96,7 +96,7 @@ interface StatementAnalysis {
 /**
  * The statements analysed so far, for one build: pass the same instance to
  * every factsOf() of a build. Findings are shared between the copies of a
- * statement, so nothing may change a Finding after extraction.
+ * statement, so they are frozen.
  */
 export class StatementAnalyses {
   private readonly memo = new Map<string, StatementAnalysis>();
@@ -122,7 +122,8 @@ function analyse(st: Statement, headings: readonly string[], isExample: boolean)
         const found = t.extract(clause, where);
         if (found.length === 0) continue;
         matched = true;
-        for (const f of found) findings.push({ topic: t.topic, finding: f, offset: clause.start + f.at });
+        // Frozen: every copy of the statement shares it.
+        for (const f of found) findings.push({ topic: t.topic, finding: Object.freeze(f), offset: clause.start + f.at });
       }
     }
   }
