@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import { scratchDir } from './test/helpers/scratch-dir.js';
 
 // Temporary files on a tmpfs when the machine has one (test/helpers/scratch-dir.ts says why). Set
@@ -28,7 +30,25 @@ const isolated = [
 // instead of once per file saves a second each.
 const cost = ['test/cost/**/*.test.ts', 'test/lint/never-throws.test.ts', 'test/lint/secret-rules-linear.test.ts'];
 
+/**
+ * What a cached transform also depends on and vitest's key leaves out: the TypeScript options
+ * esbuild reads (tsconfig*.json: `useDefineForClassFields` changes what a class compiles to), and
+ * the set of source files (a transform holds its imports resolved to files, so adding, moving or
+ * removing one can change them while the importer's text stays the same).
+ */
+function transformKey(): Plugin {
+  const hash = createHash('sha256');
+  for (const name of readdirSync('.').filter((f) => /^tsconfig.*\.json$/.test(f)).sort()) hash.update(`${name}\0${readFileSync(name, 'utf8')}\0`);
+  for (const dir of ['src', 'test']) {
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.[cm]?[jt]sx?$|\.json$/.test(f)).sort();
+    hash.update(`${dir}\0${files.join('\0')}\0`);
+  }
+  const key = hash.digest('hex');
+  return { name: 'rulec:transform-key', configureVitest: ({ experimental_defineCacheKeyGenerator }) => experimental_defineCacheKeyGenerator(() => key) };
+}
+
 export default defineConfig({
+  plugins: [transformKey()],
   test: {
     // Builds the shared fixture repositories once (test/helpers/repo-cache.ts).
     globalSetup: ['test/global-setup.ts'],
@@ -37,11 +57,11 @@ export default defineConfig({
     // cache into the repository it builds: off unless a test turns it on (test/cache/*.test.ts).
     env: { RULEC_NO_CACHE: '1' },
     hookTimeout: 120_000,
-    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by content
-    // and config): the three projects' workers, and every later run, reuse them instead of
-    // transforming the source again. A fresh clone's run went from 15.2 s of transform to 9.5 s
-    // (npm test 131 s to 127 s), and a rerun of test/unit and test/conflicts from 12.4 s to 8.9 s.
-    // No plugin here reads files beside the one it transforms, so the key covers every input.
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache): the three
+    // projects' workers, and every later run, reuse them instead of transforming the source again.
+    // A fresh clone's run went from 15.2 s of transform to 9.5 s (npm test 131 s to 127 s), and a
+    // rerun of test/unit and test/conflicts from 12.4 s to 8.9 s. Vitest keys a module by its
+    // content, id and this config; transformKey() below adds what it leaves out.
     experimental: { fsModuleCache: true },
     // Child processes, not worker threads: tests spawn git and rulec hundreds of times, and Linux
     // forks the whole parent to spawn — with threads that was one process holding every worker's
