@@ -34,7 +34,7 @@ function floorBytes(stdout) {
   }
 }
 
-async function point(series, opts, runs) {
+async function point(series, opts, runs, bundles) {
   const repo = ensureMonorepo(opts);
   const floors = [];
   const builds = [];
@@ -45,8 +45,8 @@ async function point(series, opts, runs) {
     if (f.code !== 0) throw new Error(`floor failed: ${f.stderr.slice(-500)}`);
     instrBytes = floorBytes(f.stdout) ?? instrBytes;
     floors.push(f.ms);
-    // Beside the repositories, on their file system (bench/run.mjs says why).
-    const out = fs.mkdtempSync(path.join(BENCH_DIR, 'growth-out-'));
+    // Beside the repositories by default, on their file system (bench/run.mjs says why).
+    const out = fs.mkdtempSync(path.join(bundles, 'growth-out-'));
     try {
       const b = await measure([CLI, 'build', '--repo', repo.dir, '--out', out]);
       if (b.code !== 0 && b.code !== 1) throw new Error(`build exited ${b.code}: ${b.stderr.slice(-1000)}`);
@@ -71,23 +71,26 @@ async function main() {
   const { values } = parseArgs({ options: {
     runs: { type: 'string', default: '1' }, files: { type: 'string', default: '25000,50000,100000,200000' },
     'instruction-files': { type: 'string', default: '500,1000,2000,4000' }, seed: { type: 'string', default: '1' },
-    out: { type: 'string', default: path.join(BENCH_DIR, 'growth.json') }, help: { type: 'boolean', short: 'h' },
+    out: { type: 'string', default: path.join(BENCH_DIR, 'growth.json') }, bundles: { type: 'string', default: BENCH_DIR },
+    help: { type: 'boolean', short: 'h' },
   } });
   if (values.help) {
-    console.log('usage: node bench/growth.mjs [--runs 1] [--files 25000,50000,100000,200000] [--instruction-files 500,1000,2000,4000] [--seed 1] [--out FILE]');
+    console.log('usage: node bench/growth.mjs [--runs 1] [--files 25000,50000,100000,200000] [--instruction-files 500,1000,2000,4000] [--seed 1] [--out FILE] [--bundles DIR]');
     return;
   }
   if (!fs.existsSync(CLI)) throw new Error('dist/cli/bin.js is missing: run `npm run build` first');
   const runs = Number(values.runs);
   const seed = Number(values.seed);
   const rows = [];
-  for (const files of list(values.files)) rows.push(await point('paths', { seed, files }, runs));
-  for (const n of list(values['instruction-files'])) rows.push(await point('instructions', { seed, files: 100000, instructionFiles: n }, runs));
+  const bundles = path.resolve(values.bundles);
+  fs.mkdirSync(bundles, { recursive: true });
+  for (const files of list(values.files)) rows.push(await point('paths', { seed, files }, runs, bundles));
+  for (const n of list(values['instruction-files'])) rows.push(await point('instructions', { seed, files: 100000, instructionFiles: n }, runs, bundles));
   console.log('');
   console.log('| series | files | instruction files | instruction MiB | floor ms | build ms | × floor | ms per instruction MiB | peak RSS MiB | bundle MiB |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.series} | ${r.files} | ${r.instructionFiles} | ${r.instructionMiB} | ${r.floorMs} | ${r.buildMs} | ${r.xFloor} | ${r.msPerInstructionMiB} | ${r.peakRssMiB} | ${r.bundleMiB} |`);
-  const result = { date: new Date().toISOString(), machine: { node: process.version, cpus: os.cpus().length, load: os.loadavg() }, runs, rows };
+  const result = { date: new Date().toISOString(), machine: { node: process.version, cpus: os.cpus().length, load: os.loadavg() }, runs, bundles: path.relative(REPO_ROOT, bundles) || bundles, rows };
   fs.mkdirSync(path.dirname(path.resolve(values.out)), { recursive: true });
   fs.writeFileSync(path.resolve(values.out), `${JSON.stringify(result, null, 2)}\n`);
 }

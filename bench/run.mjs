@@ -254,6 +254,8 @@ async function main() {
     rulec: { head: rulecHead, cli: rel(cli) },
     machine: { node: process.version, platform: `${os.platform()} ${os.release()}`, cpu: os.cpus()[0]?.model ?? null, cpus: os.cpus().length, memGiB: +(os.totalmem() / 2 ** 30).toFixed(1) },
     runs,
+    // Where the builds wrote their bundles: the file system's create path can move a cold build by seconds.
+    bundles: rel(path.resolve(values.bundles)),
     repo: { dir: rel(repo.dir), commit: repo.commit, options: repo.options, counts: repo.counts, generatedSeconds: repo.seconds, reused: repo.reused },
     explainPath: explainFlags ? deep : null,
     explainBundleFlag: bundleFlag ?? null,
