@@ -20,7 +20,6 @@
  * session started in the directory that holds it.
  */
 import { compareCodeUnits } from '../util/compare.js';
-import { joinRel, entryExists, exists } from './common.js';
 import { insideDir } from './claude-imports.js';
 import type { RepoView } from './types.js';
 
@@ -36,6 +35,7 @@ export interface SessionClass {
   pathCount: number;
 }
 
+const DOT = 0x2e;
 const parentOf = (d: string): string => (d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '');
 
 /** Where a session for paths in `dir` starts: above any `.claude`/`.cursor` segment. */
@@ -48,14 +48,43 @@ export function sessionDir(dir: string): string {
 export class SessionClasses {
   private readonly chainKeys = new Map<string, string>();
   private readonly pathsPerDir = new Map<string, number>();
-  private readonly names: readonly string[];
+  /** Each directory's own agent-visible entries, as its part of a key: only directories that have some. */
+  private readonly ownKeys = new Map<string, string>();
 
   /** `extraNames`: file names the enabled profiles' options add (fallback or context file names). */
   constructor(private readonly view: RepoView, extraNames: readonly string[], private readonly imported: ReadonlySet<string>) {
-    this.names = [...new Set([...NAMES, ...extraNames])];
+    const names = [...new Set([...NAMES, ...extraNames])];
+    const order = new Map([...names, ...CONTAINERS].map((e, i) => [e, i]));
+    const nested = names.filter((n) => n.includes('/'));
+    const seen = new Map<string, Set<string>>();
+    const note = (dir: string, entry: string): void => {
+      const set = seen.get(dir);
+      if (set) set.add(entry);
+      else seen.set(dir, new Set([entry]));
+    };
+    // One pass over the paths: a name is a file of its directory (exists()), a container a
+    // segment below it, file or directory (entryExists()); containers all start with a dot.
     for (const p of view.paths) {
-      const d = parentOf(p);
+      const slash = p.lastIndexOf('/');
+      const d = slash < 0 ? '' : p.slice(0, slash);
       this.pathsPerDir.set(d, (this.pathsPerDir.get(d) ?? 0) + 1);
+      const base = slash < 0 ? p : p.slice(slash + 1);
+      if (order.has(base) && !CONTAINERS.includes(base)) note(d, base);
+      // A configured name with a slash in it (a profile option) names a file further down.
+      for (const n of nested) if (p === n || p.endsWith(`/${n}`)) note(p === n ? '' : p.slice(0, p.length - n.length - 1), n);
+      for (let start = 0; ;) {
+        const end = p.indexOf('/', start);
+        if (p.charCodeAt(start) === DOT) {
+          const segment = p.slice(start, end < 0 ? p.length : end);
+          if (CONTAINERS.includes(segment)) note(start === 0 ? '' : p.slice(0, start - 1), segment);
+        }
+        if (end < 0) break;
+        start = end + 1;
+      }
+    }
+    for (const [dir, entries] of seen) {
+      const own = [...entries].sort((a, b) => (order.get(a) as number) - (order.get(b) as number));
+      this.ownKeys.set(dir, `${dir}:${own.join(',')}\n`);
     }
   }
 
@@ -63,9 +92,8 @@ export class SessionClasses {
   private chainKey(dir: string): string {
     let key = this.chainKeys.get(dir);
     if (key === undefined) {
-      const own = [...this.names.filter((n) => exists(this.view, joinRel(dir, n))), ...CONTAINERS.filter((c) => entryExists(this.view, joinRel(dir, c)))];
-      const mine = own.length === 0 ? '' : `${dir}:${own.join(',')}\n`;
-      key = (dir === '' ? '' : this.chainKey(parentOf(dir))) + mine;
+      const mine = this.ownKeys.get(dir) ?? '';
+      key = dir === '' ? mine : this.chainKey(parentOf(dir)) + mine;
       this.chainKeys.set(dir, key);
     }
     return key;
