@@ -41,8 +41,9 @@ interface Engine {
   ledger: Map<string, number> | null;
   /** Whether no piece of this encoding spans a paragraph seam (below). */
   seams: boolean;
-  /** Paragraphs of long texts counted, by sha256. */
+  /** Paragraphs of long texts counted (each its own copy); `segmentChars` is their total length. */
   segments: Map<string, number>;
+  segmentChars: number;
 }
 
 /**
@@ -62,7 +63,7 @@ function engine(encoding: string): Engine {
     const ranks = loadRanks(encoding);
     if (!ranks) throw new Error(`unknown tokenizer ${encoding}`);
     e = { encoder: encoderFor(ranks), splitter: new RegExp(ranks.pat_str, 'gu'), pieces: new Map(), texts: new Map(), ledger: ledgerOn ? new Map() : null,
-      seams: SEAM_PATTERNS.has(sha256Hex(ranks.pat_str)), segments: new Map() };
+      seams: SEAM_PATTERNS.has(sha256Hex(ranks.pat_str)), segments: new Map(), segmentChars: 0 };
     engines.set(encoding, e);
   }
   return e;
@@ -177,12 +178,12 @@ const SEAM_PATTERNS = new Set(['6f88fcc3dd53c515d0835648c274a7df6e686598d0f3d498
 export const SEGMENTED_FROM = 2048;
 /**
  * Paragraphs shorter than this are counted, not looked up. The others are remembered by their
- * sha256, never by themselves: a paragraph is a slice of its text, and a slice kept as a key
- * would keep the whole text alive.
+ * text, copied when stored (ownCopy): a paragraph is a slice of its text, and a slice kept as a
+ * key would keep the whole text alive. Hashing the text itself costs less than a sha256 of it.
  */
 const REMEMBERED_SEGMENT = 64;
-/** Paragraph counts kept per encoding before starting over. */
-const MAX_REMEMBERED_SEGMENTS = 200_000;
+/** The total length of the paragraphs remembered per encoding before starting over. */
+const MAX_SEGMENT_CHARS = 16 * 1024 * 1024;
 const PIECE_START = /[^\s/]/;
 
 /**
@@ -205,12 +206,15 @@ function segmentedCount(e: Engine, text: string): number {
 
 function segmentCount(e: Engine, segment: string): number {
   if (segment.length < REMEMBERED_SEGMENT) return piecesCount(e, segment);
-  const key = sha256Hex(segment);
-  let n = e.segments.get(key);
+  let n = e.segments.get(segment);
   if (n === undefined) {
     n = piecesCount(e, segment);
-    if (e.segments.size >= MAX_REMEMBERED_SEGMENTS) e.segments.clear();
-    e.segments.set(key, n);
+    if (e.segmentChars + segment.length > MAX_SEGMENT_CHARS) {
+      e.segments.clear();
+      e.segmentChars = 0;
+    }
+    e.segments.set(ownCopy(segment), n);
+    e.segmentChars += segment.length;
   }
   return n;
 }
@@ -257,6 +261,7 @@ export function forgetCountedTexts(): void {
   for (const e of engines.values()) {
     e.texts.clear();
     e.segments.clear();
+    e.segmentChars = 0;
   }
 }
 
