@@ -43,7 +43,7 @@ import { diagnosticOf, sortEvents, type ConflictEvent } from './events.js';
 import { eventSeverity, severityDecision } from '../validate/severity.js';
 import { droppedFindings, eventCap, groupEvent, pairEvent, shadowEvents, withPaths } from './records.js';
 import { applyOverrides } from './overrides.js';
-import { pairsAcross, pairsWithin, speakerIndex, type SpeakerIndex } from './speakers.js';
+import { contestedKeys, pairsAcross, pairsWithin, speakerIndex, type SpeakerIndex } from './speakers.js';
 
 export type { ConflictEvent, ConflictSide } from './events.js';
 export type { ConflictKind } from '../diagnostics/conflict-codes.js';
@@ -171,6 +171,8 @@ function enforcedPairs(res: Resolution, standing: string[][], reach: Reach, fact
 function candidatePairs(res: Resolution, standing: string[][], reach: Reach, factsFor: (id: string) => SourceFacts | null, rec: Recorder,
   stopAt: number): boolean {
   let stopped = false;
+  // Every index below holds only the keys some of its sources can disagree on.
+  const only = contestedKeys([...standing.flat(), ...reach.list.flatMap((a) => a.own)], factsFor);
   const own = new Map<number, SpeakerIndex>();
   for (let vi = 0; vi < res.variants.length && !stopped; vi++) {
     const v = res.variants[vi] as ResolvedVariant;
@@ -183,11 +185,11 @@ function candidatePairs(res: Resolution, standing: string[][], reach: Reach, fac
       }
       return !(stopped ||= rec.building.size >= stopAt);
     };
-    const ix = speakerIndex(standing[vi] as string[], factsFor);
+    const ix = speakerIndex(standing[vi] as string[], factsFor, only);
     if (!pairsWithin(ix, sink)) break;
     for (const ai of reach.reaching[vi] ?? []) {
       let mine = own.get(ai);
-      if (!mine) own.set(ai, (mine = speakerIndex(reach.list[ai]?.own ?? [], factsFor)));
+      if (!mine) own.set(ai, (mine = speakerIndex(reach.list[ai]?.own ?? [], factsFor, only)));
       if (!pairsWithin(mine, sink) || !pairsAcross(mine, ix, sink)) break;
     }
   }
@@ -195,7 +197,7 @@ function candidatePairs(res: Resolution, standing: string[][], reach: Reach, fac
     const g = reach.together[gi] as Reach['together'][number];
     const variants = g.variants.map((vi) => res.variants[vi] as ResolvedVariant);
     const done = new Set<string>();
-    pairsWithin(speakerIndex(g.members.flatMap((ai) => reach.list[ai]?.own ?? []), factsFor), (a, b) => {
+    pairsWithin(speakerIndex(g.members.flatMap((ai) => reach.list[ai]?.own ?? []), factsFor, only), (a, b) => {
       const pair = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
       if (!done.has(pair)) {
         done.add(pair);

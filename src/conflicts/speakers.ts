@@ -8,7 +8,9 @@
  * 2. the topic is exclusive and their sets of prescribed values differ.
  *
  * Sources that all say the same thing ("use pnpm" in every file) are never
- * paired, so the work follows the disagreements, not the square of the files.
+ * paired, so the work follows the disagreements, not the square of the files;
+ * and a scan's indexes hold only the keys some source contests, so what every
+ * file repeats costs no variant's index anything.
  * A variant's index is built once and probed by each attachment that can
  * attach there. pairConflicts (pairs.ts) then decides each candidate exactly.
  */
@@ -27,14 +29,52 @@ export interface SpeakerIndex {
   exclusive: Map<string, Map<string, string[]>>;
 }
 
-export function speakerIndex(ids: Iterable<string>, factsFor: (id: string) => SourceFacts | null): SpeakerIndex {
+/**
+ * The keys on which some of a set of sources can disagree: a topic, key and
+ * bucket that one prescribes and one forbids, an exclusive topic and key with
+ * two signatures. An index built with them (speakerIndex's `only`) holds
+ * nothing else, and yields the same candidate pairs: on a key nobody
+ * contests, every source says the same thing. Boilerplate that a thousand
+ * files repeat then costs each variant's index nothing.
+ */
+export interface Contested {
+  poles: ReadonlySet<string>;
+  exclusive: ReadonlySet<string>;
+}
+
+export function contestedKeys(ids: Iterable<string>, factsFor: (id: string) => SourceFacts | null): Contested {
+  const pos = new Set<string>();
+  const neg = new Set<string>();
+  const firstSig = new Map<string, string>();
+  const poles = new Set<string>();
+  const exclusive = new Set<string>();
+  const seen = new Set<string>();
+  for (const id of ids) {
+    const facts = seen.has(id) ? null : factsFor(id);
+    seen.add(id);
+    if (!facts) continue;
+    const e = entriesOf(facts);
+    for (const { key, negated } of e.poles) {
+      (negated ? neg : pos).add(key);
+      if (pos.has(key) && neg.has(key)) poles.add(key);
+    }
+    for (const { tk, sig } of e.exclusive) {
+      const first = firstSig.get(tk);
+      if (first === undefined) firstSig.set(tk, sig);
+      else if (first !== sig) exclusive.add(tk);
+    }
+  }
+  return { poles, exclusive };
+}
+
+export function speakerIndex(ids: Iterable<string>, factsFor: (id: string) => SourceFacts | null, only?: Contested): SpeakerIndex {
   const ix: SpeakerIndex = { poles: new Map(), exclusive: new Map() };
   const seen = new Set<string>();
   for (const id of ids) {
     const facts = factsFor(id);
     if (!facts || seen.has(id)) continue;
     seen.add(id);
-    const { poles, exclusive } = entriesOf(facts);
+    const { poles, exclusive } = only ? contestedEntriesOf(facts, only) : entriesOf(facts);
     for (const { key, negated } of poles) {
       let p = ix.poles.get(key);
       if (!p) ix.poles.set(key, (p = { pos: [], neg: [] }));
@@ -84,6 +124,21 @@ function entriesOf(facts: SourceFacts): Entries {
     }
   }
   entriesMemo.set(facts, e);
+  return e;
+}
+
+/** A source's entries on contested keys only, once per facts object and contested set. */
+const contestedMemo = new WeakMap<Contested, WeakMap<SourceFacts, Entries>>();
+
+function contestedEntriesOf(facts: SourceFacts, only: Contested): Entries {
+  let memo = contestedMemo.get(only);
+  if (!memo) contestedMemo.set(only, (memo = new WeakMap()));
+  let e = memo.get(facts);
+  if (!e) {
+    const all = entriesOf(facts);
+    e = { poles: all.poles.filter((p) => only.poles.has(p.key)), exclusive: all.exclusive.filter((x) => only.exclusive.has(x.tk)) };
+    memo.set(facts, e);
+  }
   return e;
 }
 
