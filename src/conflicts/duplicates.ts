@@ -145,9 +145,9 @@ function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | n
     }
   }
   for (const [ti, list] of togetherCopies(attached, where)) {
-    const mix = extendMix(undefined, list);
-    if (mix.n < 2 || !inCopiedBlock(list)) continue;
-    for (const vi of (where.together[ti] as Reach['together'][number]).variants) found[mix.dup ? 'duplicate' : 'copy'].add(vi, [], list, mix.n);
+    if (list.length < 2 || !inCopiedBlock(list)) continue;
+    const kind = extendsToDuplicate(undefined, list) ? 'duplicate' : 'copy';
+    for (const vi of (where.together[ti] as Reach['together'][number]).variants) found[kind].add(vi, [], list, list.length);
   }
   const f = found.duplicate.variants.size > 0 ? found.duplicate : found.copy;
   if (f.variants.size === 0) return null;
