@@ -114,34 +114,45 @@ export function duplicateGroups(res: Resolution, { list: reach, together }: Reac
 }
 
 function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | null {
-  const standing = new Map<number, Copy[]>();
+  // By variant index, in arrays: the attachment loop below looks each reached variant up.
+  const standing: (Copy[] | undefined)[] = new Array(where.variants.length);
+  const holding: number[] = [];
   const attached = new Map<number, Copy[]>();
   for (const c of copies) {
-    for (const vi of where.variantsOf.get(c.facts.real) ?? []) add(standing, vi, c);
+    for (const vi of where.variantsOf.get(c.facts.real) ?? []) {
+      const list = standing[vi];
+      if (list) list.push(c);
+      else {
+        standing[vi] = [c];
+        holding.push(vi);
+      }
+    }
     for (const ai of where.attachmentsOf.get(c.facts.real) ?? []) add(attached, ai, c);
   }
   const found = { duplicate: new Found(), copy: new Found() };
-  const mixes = new Map<number, Mix>();
-  for (const [vi, list] of standing) {
+  const mixes: (Mix | undefined)[] = new Array(where.variants.length);
+  for (const vi of holding) {
+    const list = standing[vi] as Copy[];
     const mix = extendMix(undefined, list);
-    mixes.set(vi, mix);
+    mixes[vi] = mix;
     if (mix.n >= 2) found[mix.dup ? 'duplicate' : 'copy'].add(vi, list, [], mix.n);
   }
-  const reals = new Map<number, Set<string>>();
-  const realsIn = (vi: number, own: Copy[]): Set<string> => {
-    let set = reals.get(vi);
-    if (!set) reals.set(vi, (set = new Set(own.map((c) => c.facts.real))));
-    return set;
-  };
+  const reals: (Set<string> | undefined)[] = new Array(where.variants.length);
   for (const [ai, list] of attached) {
     const a = where.reach[ai] as AttachmentReach;
     for (const vi of a.reached) {
-      const own = standing.get(vi) ?? [];
-      const extra = own.length === 0 ? list : list.filter((c) => !realsIn(vi, own).has(c.facts.real));
+      const own = standing[vi];
+      let extra: readonly Copy[] = list;
+      if (own !== undefined) {
+        let set = reals[vi];
+        if (!set) reals[vi] = set = new Set(own.map((c) => c.facts.real));
+        const inside = set;
+        extra = list.length === 1 ? (inside.has((list[0] as Copy).facts.real) ? NONE : list) : list.filter((c) => !inside.has(c.facts.real));
+      }
       if (extra.length === 0) continue;
-      const base = mixes.get(vi);
+      const base = mixes[vi];
       const n = (base?.n ?? 0) + extra.length;
-      if (n >= 2) found[extendsToDuplicate(base, extra) && !a.requested ? 'duplicate' : 'copy'].add(vi, own, extra, n);
+      if (n >= 2) found[extendsToDuplicate(base, extra) && !a.requested ? 'duplicate' : 'copy'].add(vi, own ?? NONE, extra, n);
     }
   }
   for (const [ti, list] of togetherCopies(attached, where)) {
@@ -160,6 +171,8 @@ function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | n
     keep: null,
   };
 }
+
+const NONE: readonly Copy[] = [];
 
 /** Per co-attached set that holds copies, its copies (one per real file). */
 function togetherCopies(attached: ReadonlyMap<number, Copy[]>, where: Where): Map<number, Copy[]> {
