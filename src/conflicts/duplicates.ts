@@ -29,13 +29,11 @@
 import type { Layer } from '../types.js';
 import type { Resolution, ResolvedVariant } from '../resolve/resolve.js';
 import { compareCodeUnits } from '../util/compare.js';
-import type { SourceFacts, StatementFact } from './facts.js';
+import type { SourceFacts } from './facts.js';
+import { extendMix, extendsToDuplicate, type Copy, type Mix } from './copy-mix.js';
 import type { AttachmentReach, Reach } from './reach.js';
 
-export interface Copy {
-  facts: SourceFacts;
-  statement: StatementFact;
-}
+export type { Copy } from './copy-mix.js';
 
 export interface DuplicateGroup {
   kind: 'duplicate' | 'copy';
@@ -48,14 +46,6 @@ export interface DuplicateGroup {
   together: number;
   /** The copy to keep (duplicates only). */
   keep: Copy | null;
-}
-
-/** What decides a context's kind: its copy count, up to two distinct layer+scope keys, the agents its copies are for. */
-interface Mix {
-  n: number;
-  keys: string[];
-  families: Set<string>;
-  dup: boolean;
 }
 
 interface Where {
@@ -234,49 +224,6 @@ function add<T>(map: Map<number, T[]>, key: number, c: T): void {
   const list = map.get(key);
   if (list) list.push(c);
   else map.set(key, [c]);
-}
-
-/**
- * A context's summary with `extra` copies added (`base` is not changed). Two
- * copies are the multi-agent pattern, not a duplicate, only when they share
- * layer and scope and are written for two different agents; any other pair is
- * a duplicate that some agent reads twice.
- */
-function extendMix(base: Mix | undefined, extra: readonly Copy[]): Mix {
-  const m: Mix = base ? { n: base.n, keys: [...base.keys], families: new Set(base.families), dup: base.dup } : { n: 0, keys: [], families: new Set(), dup: false };
-  for (const c of extra) {
-    const a = c.facts.authority;
-    const key = `${a.layer}\u0000${a.scope}`;
-    const family = c.facts.family;
-    if (m.n > 0 && (m.keys.some((k) => k !== key) || family === '*' || m.families.has('*') || m.families.has(family))) m.dup = true;
-    if (!m.keys.includes(key) && m.keys.length < 2) m.keys.push(key);
-    m.families.add(family);
-    m.n++;
-  }
-  return m;
-}
-
-/**
- * Whether extendMix(base, extra) is a duplicate, without building the mix: the
- * attachment loop asks this for every variant each attachment with a copy
- * reaches.
- */
-function extendsToDuplicate(base: Mix | undefined, extra: readonly Copy[]): boolean {
-  if (base?.dup) return true;
-  let n = base?.n ?? 0;
-  const keys = base ? [...base.keys] : [];
-  const families: string[] = [];
-  const has = (f: string): boolean => (base?.families.has(f) ?? false) || families.includes(f);
-  for (const c of extra) {
-    const a = c.facts.authority;
-    const key = `${a.layer}\u0000${a.scope}`;
-    const family = c.facts.family;
-    if (n > 0 && (keys.some((k) => k !== key) || family === '*' || has('*') || has(family))) return true;
-    if (!keys.includes(key) && keys.length < 2) keys.push(key);
-    if (!has(family)) families.push(family);
-    n++;
-  }
-  return false;
 }
 
 /** Paths each real file loads on: its variants' path counts plus its attachments' matches. */
