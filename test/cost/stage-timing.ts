@@ -12,9 +12,10 @@
  *    run repeats it — each step by the power of two the time measured asks
  *    for, up to four steps;
  * 4. each size runs `reps` times, interleaved, and the minimum counts — the
- *    run least disturbed by other processes — stopping after two when the
- *    small input's samples agree and the ratio is clearly under the limit
- *    (CLEAR_RATIO); a stage still
+ *    run least disturbed by other processes — stopping as soon as two samples
+ *    of the small input agree and the ratio is clearly under the limit
+ *    (CLEAR_RATIO): the sizing's last two runs are the first two samples, so a
+ *    clearly linear stage times its large input once; a stage still
  *    under the floor at `maxN` is run several times per sample instead;
  * 5. a ratio over the limit is measured again (up to `attempts` times), one
  *    size up while under `maxN`, and the best kept: a superlinear stage fails
@@ -46,8 +47,8 @@ export interface DoublingOptions {
 /** The ratio a near-linear stage must stay under. */
 export const MAX_RATIO = 3;
 /**
- * After two reps, a ratio this far under the limit ends the measurement — when
- * the small input's two samples agree (within 15%). Load can only inflate a
+ * A ratio this far under the limit ends the measurement — once two samples of
+ * the small input agree (within 15%; the two fastest). Load can only inflate a
  * sample, and an inflated small sample lowers the ratio; a third rep could find
  * a cleaner one and a higher ratio. Two agreeing samples say neither was
  * inflated much, and a superlinear stage (about 4 per doubling) is not under
@@ -73,8 +74,10 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   let grew = false;
   let shrank = false;
   let lastSmall = Infinity;
+  let lastSmalls: number[] = [];
   for (let step = 0; step < 5; step++) {
-    const a = await fastest(run, small, 2);
+    lastSmalls = await samples(run, small, 2);
+    const a = Math.min(...lastSmalls);
     lastSmall = a;
     if (step === 4) break;
     let factor = 1;
@@ -111,13 +114,14 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
       large = await make(2 * size);
       await run(large);
     }
-    // The sizing's last two runs of the small input are samples like any other: they count as one rep.
-    const smalls = attempt === 0 && loops === 1 ? [lastSmall] : [];
+    // The sizing's last two runs of the small input are samples like any other: the first rep
+    // times only the large input, and may already be clearly under the limit.
+    const smalls = attempt === 0 && loops === 1 ? [...lastSmalls] : [];
     let b = Infinity;
     for (let i = 0; i < reps; i++) {
       if (smalls.length === 0 || i > 0) smalls.push(await timeOf(run, small, loops));
       b = Math.min(b, await timeOf(run, large, loops));
-      if (i >= 1 && clearlyUnder(smalls, b)) break;
+      if (smalls.length >= 2 && clearlyUnder(smalls, b)) break;
     }
     const a = Math.min(...smalls);
     const d = { n: size, loops, small: round(a), large: round(b), ratio: round(b / Math.max(a, 0.01)) };
@@ -126,10 +130,10 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   return best as Doubling;
 }
 
-async function fastest<T>(run: (input: T) => unknown, input: T, times: number): Promise<number> {
-  let min = Infinity;
-  for (let i = 0; i < times; i++) min = Math.min(min, await timeOf(run, input));
-  return min;
+async function samples<T>(run: (input: T) => unknown, input: T, times: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < times; i++) out.push(await timeOf(run, input));
+  return out;
 }
 
 async function timeOf<T>(run: (input: T) => unknown, input: T, loops = 1): Promise<number> {
