@@ -57,11 +57,14 @@ interface Where {
   /** Real file → indices of the variants it stands in / the attachments it belongs to. */
   variantsOf: Map<string, number[]>;
   attachmentsOf: Map<string, number[]>;
+  /** By variant index, one statement at a time: its standing copies, their mix, their real files. */
+  scratch: { standing: (Copy[] | undefined)[]; mixes: (Mix | undefined)[]; reals: (Set<string> | undefined)[] };
 }
 
 export function duplicateGroups(res: Resolution, { list: reach, together }: Reach, factsFor: (id: string) => SourceFacts | null,
   layerOrder: readonly Layer[]): DuplicateGroup[] {
-  const where: Where = { variants: res.variants, reach, together, setsOf: new Map(), variantsOf: new Map(), attachmentsOf: new Map() };
+  const scratch = { standing: new Array(res.variants.length), mixes: new Array(res.variants.length), reals: new Array(res.variants.length) };
+  const where: Where = { variants: res.variants, reach, together, setsOf: new Map(), variantsOf: new Map(), attachmentsOf: new Map(), scratch };
   together.forEach((t, ti) => t.members.forEach((ai) => add(where.setsOf, ai, ti)));
   const ids = new Set<string>();
   const note = (map: Map<string, number[]>, id: string, i: number): void => {
@@ -104,9 +107,20 @@ export function duplicateGroups(res: Resolution, { list: reach, together }: Reac
 }
 
 function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | null {
-  // By variant index, in arrays: the attachment loop below looks each reached variant up.
-  const standing: (Copy[] | undefined)[] = new Array(where.variants.length);
   const holding: number[] = [];
+  try {
+    return groupHolding(text, copies, where, holding);
+  } finally {
+    // Only what this statement set: clearing whole arrays would cost every statement every variant.
+    const { standing, mixes, reals } = where.scratch;
+    for (const vi of holding) standing[vi] = mixes[vi] = reals[vi] = undefined;
+  }
+}
+
+/** groupOf's work; `holding` receives the variants whose scratch entries it sets. */
+function groupHolding(text: string, copies: Copy[], where: Where, holding: number[]): DuplicateGroup | null {
+  // By variant index, in arrays allocated once per scan: the attachment loop below looks each reached variant up.
+  const { standing, mixes, reals } = where.scratch;
   const attached = new Map<number, Copy[]>();
   for (const c of copies) {
     for (const vi of where.variantsOf.get(c.facts.real) ?? []) {
@@ -120,14 +134,12 @@ function groupOf(text: string, copies: Copy[], where: Where): DuplicateGroup | n
     for (const ai of where.attachmentsOf.get(c.facts.real) ?? []) add(attached, ai, c);
   }
   const found = { duplicate: new Found(), copy: new Found() };
-  const mixes: (Mix | undefined)[] = new Array(where.variants.length);
   for (const vi of holding) {
     const list = standing[vi] as Copy[];
     const mix = extendMix(undefined, list);
     mixes[vi] = mix;
     if (mix.n >= 2) found[mix.dup ? 'duplicate' : 'copy'].add(vi, list, [], mix.n);
   }
-  const reals: (Set<string> | undefined)[] = new Array(where.variants.length);
   for (const [ai, list] of attached) {
     const a = where.reach[ai] as AttachmentReach;
     for (const vi of a.reached) {

@@ -11,6 +11,10 @@ import { detectConflicts } from '../../src/conflicts/detect.js';
 import type { Resolution } from '../../src/resolve/resolve.js';
 import { POLICY, resolveTree, type Tree } from '../conflicts/tree.js';
 import { describeDoubling, doubling, MAX_RATIO } from './stage-timing.js';
+import { duplicateGroups } from '../../src/conflicts/duplicates.js';
+import { factsOf, type SourceFacts } from '../../src/conflicts/facts.js';
+import { reachOf } from '../../src/conflicts/reach.js';
+import { DEFAULT_LAYER_ORDER } from '../../src/conflicts/cascade.js';
 
 const detect = (res: Resolution) => detectConflicts(res, POLICY, '2026-01-01');
 const sections = (k: number, body: (i: number) => string): string =>
@@ -107,6 +111,22 @@ describe('conflict detection doubles at most linearly', () => {
       return resolveTree(s.tree, s.paths);
     }, detect, { n });
     console.log(describeDoubling(`conflicts, ${label}`, d));
+    expect(d.ratio).toBeLessThan(MAX_RATIO);
+  });
+
+  // n variants and n/2 duplicated statements, each in two files: a statement's work follows its copies,
+  // not every variant of the repository (per-statement arrays as long as the variant list were n²).
+  it('duplicate groups: n directories, each pair sharing a statement of its own', async () => {
+    const d = await doubling((n) => {
+      const tree: Tree = { 'AGENTS.md': '# Root\n\n- Use pnpm.\n' };
+      for (let i = 0; i < n; i++) {
+        tree[`packages/p${i}/AGENTS.md`] = `# P${i}\n\n- Keep the generated client for service ${i >> 1} in sync with its schema before you commit.\n`;
+      }
+      const res = resolveTree(tree);
+      const facts = new Map<string, SourceFacts>([...res.sources].map(([id, src]) => [id, factsOf(src)]));
+      return { res, reach: reachOf(res), factsFor: (id: string) => facts.get(id) ?? null };
+    }, ({ res, reach, factsFor }) => duplicateGroups(res, reach, factsFor, DEFAULT_LAYER_ORDER), { n: 2000 });
+    console.log(describeDoubling('duplicate groups, pairs sharing a statement', d));
     expect(d.ratio).toBeLessThan(MAX_RATIO);
   });
 
