@@ -177,9 +177,8 @@ const SEAM_PATTERNS = new Set(['6f88fcc3dd53c515d0835648c274a7df6e686598d0f3d498
 /** Texts at least this long are counted by paragraphs. */
 export const SEGMENTED_FROM = 2048;
 /**
- * Paragraphs shorter than this are counted, not looked up. The others are remembered by their
- * text, copied when stored (ownCopy): a paragraph is a slice of its text, and a slice kept as a
- * key would keep the whole text alive. Hashing the text itself costs less than a sha256 of it.
+ * Shorter paragraphs are counted, not looked up; longer ones are keyed by their text, copied when
+ * stored (ownCopy: a kept slice would keep its whole text alive), which costs less than a sha256.
  */
 const REMEMBERED_SEGMENT = 64;
 /** The total length of the paragraphs remembered per encoding before starting over. */
@@ -206,15 +205,17 @@ function segmentedCount(e: Engine, text: string): number {
 
 function segmentCount(e: Engine, segment: string): number {
   if (segment.length < REMEMBERED_SEGMENT) return piecesCount(e, segment);
-  let n = e.segments.get(segment);
+  // V8 hashes a string over 16,383 code units by its length alone: such paragraphs of one length would share a bucket.
+  const key = segment.length < 16_384 ? segment : sha256Hex(segment);
+  let n = e.segments.get(key);
   if (n === undefined) {
     n = piecesCount(e, segment);
     if (e.segmentChars + segment.length > MAX_SEGMENT_CHARS) {
       e.segments.clear();
       e.segmentChars = 0;
     }
-    e.segments.set(ownCopy(segment), n);
-    e.segmentChars += segment.length;
+    e.segments.set(key === segment ? ownCopy(segment) : key, n);
+    e.segmentChars += key.length;
   }
   return n;
 }

@@ -14,7 +14,7 @@
  * 4. each size runs `reps` times, interleaved, and the minimum counts — the
  *    run least disturbed by other processes — stopping as soon as two samples
  *    of the small input agree and the ratio is clearly under the limit
- *    (CLEAR_RATIO): the sizing's last two runs are the first two samples, so a
+ *    (CLEAR_RATIO): the sizing's last two runs are the first sample, so a
  *    clearly linear stage times its large input once; a stage still
  *    under the floor at `maxN` is run several times per sample instead;
  * 5. a ratio over the limit is measured again (up to `attempts` times), one
@@ -74,10 +74,8 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   let grew = false;
   let shrank = false;
   let lastSmall = Infinity;
-  let lastSmalls: number[] = [];
   for (let step = 0; step < 5; step++) {
-    lastSmalls = await samples(run, small, 2);
-    const a = Math.min(...lastSmalls);
+    const a = await fastest(run, small, 2);
     lastSmall = a;
     if (step === 4) break;
     let factor = 1;
@@ -114,13 +112,15 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
       large = await make(2 * size);
       await run(large);
     }
-    // The sizing's last two runs of the small input are samples like any other: the first rep
-    // times only the large input, and may already be clearly under the limit.
-    const smalls = attempt === 0 && loops === 1 ? [...lastSmalls] : [];
+    // The sizing's last two runs of the small input count as one sample (their minimum). Each rep
+    // times the large input, then the small one again: so the two small samples that must agree
+    // are taken apart, one after the large input was built and run, and a burst of load that
+    // slowed both sizing runs cannot make a superlinear stage look linear.
+    const smalls = attempt === 0 && loops === 1 ? [lastSmall] : [];
     let b = Infinity;
     for (let i = 0; i < reps; i++) {
-      if (smalls.length === 0 || i > 0) smalls.push(await timeOf(run, small, loops));
       b = Math.min(b, await timeOf(run, large, loops));
+      smalls.push(await timeOf(run, small, loops));
       if (smalls.length >= 2 && clearlyUnder(smalls, b)) break;
     }
     const a = Math.min(...smalls);
@@ -130,10 +130,10 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   return best as Doubling;
 }
 
-async function samples<T>(run: (input: T) => unknown, input: T, times: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < times; i++) out.push(await timeOf(run, input));
-  return out;
+async function fastest<T>(run: (input: T) => unknown, input: T, times: number): Promise<number> {
+  let min = Infinity;
+  for (let i = 0; i < times; i++) min = Math.min(min, await timeOf(run, input));
+  return min;
 }
 
 async function timeOf<T>(run: (input: T) => unknown, input: T, loops = 1): Promise<number> {
