@@ -35,7 +35,8 @@ export interface SessionClass {
   pathCount: number;
 }
 
-const DOT = 0x2e;
+/** The first characters of CONTAINERS: a segment that starts with none of them is not one. */
+const CONTAINER_STARTS = new Set(CONTAINERS.map((c) => c.charCodeAt(0)));
 const parentOf = (d: string): string => (d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '');
 
 /** Where a session for paths in `dir` starts: above any `.claude`/`.cursor` segment. */
@@ -63,7 +64,7 @@ export class SessionClasses {
       else seen.set(dir, new Set([entry]));
     };
     // One pass over the paths: a name is a file of its directory (exists()), a container a
-    // segment below it, file or directory (entryExists()); containers all start with a dot.
+    // segment below it, file or directory (entryExists()).
     for (const p of view.paths) {
       const slash = p.lastIndexOf('/');
       const d = slash < 0 ? '' : p.slice(0, slash);
@@ -74,7 +75,7 @@ export class SessionClasses {
       for (const n of nested) if (p === n || p.endsWith(`/${n}`)) note(p === n ? '' : p.slice(0, p.length - n.length - 1), n);
       for (let start = 0; ;) {
         const end = p.indexOf('/', start);
-        if (p.charCodeAt(start) === DOT) {
+        if (CONTAINER_STARTS.has(p.charCodeAt(start))) {
           const segment = p.slice(start, end < 0 ? p.length : end);
           if (CONTAINERS.includes(segment)) note(start === 0 ? '' : p.slice(0, start - 1), segment);
         }
