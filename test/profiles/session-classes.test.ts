@@ -54,7 +54,8 @@ describe('SessionClasses', () => {
     fc.assert(fc.property(fc.uniqueArray(path, { minLength: 1, maxLength: 40 }), (list) => {
       const paths = [...list].sort();
       const view = { paths } as unknown as RepoView;
-      const dirs = [...new Set(paths.map(parentOf))].sort();
+      // Every directory of the tree, not only those that hold a file.
+      const dirs = [...new Set(paths.flatMap((p) => { const out = ['']; for (let d = parentOf(p); d !== ''; d = parentOf(d)) out.push(d); return out; }))].sort();
       const got = new SessionClasses(view, EXTRA, new Set()).classesOf(dirs, []);
       expect(sorted(got)).toEqual(sorted(referenceClasses(paths, dirs)));
     }), { numRuns: 300 });
