@@ -6,12 +6,13 @@
  * pieces' counts. Pieces repeat heavily (words, indentation, punctuation), so
  * each distinct piece is encoded once and remembered; whole texts are also
  * memoised by content hash, and a long text is counted paragraph by paragraph
- * where its encoding's pieces allow (seams below). Tests check the result
+ * where its encoding's pieces allow (token-seams.ts). Tests check the result
  * against encode().length.
  */
 import { createRequire } from 'node:module';
 import { Tiktoken, type TiktokenBPE, type TiktokenEncoding } from 'js-tiktoken/lite';
 import { sha256Hex } from '../util/hash.js';
+import { cutsAtSeams, paragraphsOf } from './token-seams.js';
 
 export interface TokenCounter {
   readonly encoding: string;
@@ -39,7 +40,7 @@ interface Engine {
   texts: Map<string, number>;
   /** While a build keeps a ledger (startLedger): every sha256-keyed count it asked for. */
   ledger: Map<string, number> | null;
-  /** Whether no piece of this encoding spans a paragraph seam (below). */
+  /** Whether this encoding's texts may be cut into paragraphs (token-seams.ts). */
   seams: boolean;
   /** Paragraphs of long texts counted (each its own copy); `segmentChars` is their total length. */
   segments: Map<string, number>;
@@ -63,7 +64,7 @@ function engine(encoding: string): Engine {
     const ranks = loadRanks(encoding);
     if (!ranks) throw new Error(`unknown tokenizer ${encoding}`);
     e = { encoder: encoderFor(ranks), splitter: new RegExp(ranks.pat_str, 'gu'), pieces: new Map(), texts: new Map(), ledger: ledgerOn ? new Map() : null,
-      seams: SEAM_PATTERNS.has(sha256Hex(ranks.pat_str)), segments: new Map(), segmentChars: 0 };
+      seams: cutsAtSeams(ranks.pat_str), segments: new Map(), segmentChars: 0 };
     engines.set(encoding, e);
   }
   return e;
@@ -147,7 +148,7 @@ export function countTokens(encoding: TiktokenEncoding | string, text: string): 
   }
   total = e.seams && text.length >= SEGMENTED_FROM ? segmentedCount(e, text) : piecesCount(e, text);
   if (e.texts.size >= MAX_REMEMBERED_TEXTS) e.texts.clear();
-  e.texts.set(key, total);
+  e.texts.set(key === text ? ownCopy(text) : key, total);
   if (e.ledger !== null && key.length === 64) e.ledger.set(key, total);
   return total;
 }
@@ -163,17 +164,6 @@ function piecesCount(e: Engine, text: string): number {
   return total;
 }
 
-/**
- * The pre-tokenizer patterns (sha256 of `pat_str`: o200k_base's and cl100k_base's) in which a
- * line that starts with neither whitespace nor '/' starts a piece, whatever came before: a piece
- * that holds the newline before it goes on only over whitespace, '\r', '\n' or '/' (`\s*[\r\n]+`,
- * `[\r\n/]*` after punctuation, `\s+`), a word's optional first character is never a newline,
- * and the patterns look behind nothing. So such a text's count is the sum of the counts of its
- * parts cut at those seams. p50k and r50k fail this (`\s+(?!\S)` splits "\n\n" before a word
- * differently at the end of a text) and are counted whole. A test checks it on random texts.
- */
-const SEAM_PATTERNS = new Set(['6f88fcc3dd53c515d0835648c274a7df6e686598d0f3d4981319b524ed55ddd2',
-  'aab5f2624d4f164e161d4db2fa958ff25c813a6ebefd3c7ae807ffd0379a3fc4']);
 /** Texts at least this long are counted by paragraphs. */
 export const SEGMENTED_FROM = 2048;
 /**
@@ -183,24 +173,19 @@ export const SEGMENTED_FROM = 2048;
 const REMEMBERED_SEGMENT = 64;
 /** The total length of the paragraphs remembered per encoding before starting over. */
 const MAX_SEGMENT_CHARS = 16 * 1024 * 1024;
-const PIECE_START = /[^\s/]/;
 
 /**
- * A long text's count as the sum of its paragraphs' (cut at seams after a blank line), each
- * remembered: agent profiles count the context each directory assembles, mostly the same files
- * in other company, so most paragraphs have been counted before.
+ * A long text's count as the sum of its paragraphs' (token-seams.ts), each remembered: agent
+ * profiles count the context each directory assembles, mostly the same files in other company,
+ * so most paragraphs have been counted before.
  */
 function segmentedCount(e: Engine, text: string): number {
-  let total = 0;
-  let from = 0;
-  for (let i = text.indexOf('\n\n'); i >= 0; i = text.indexOf('\n\n', i + 1)) {
-    const at = i + 2;
-    if (at >= text.length || !PIECE_START.test(text[at] as string)) continue;
-    total += segmentCount(e, text.slice(from, at));
-    from = at;
-  }
+  const parts = paragraphsOf(text);
   // No seam: the text is its own paragraph, and the caller remembers it whole.
-  return from === 0 ? piecesCount(e, text) : total + segmentCount(e, text.slice(from));
+  if (parts.length === 1) return piecesCount(e, text);
+  let total = 0;
+  for (const part of parts) total += segmentCount(e, part);
+  return total;
 }
 
 function segmentCount(e: Engine, segment: string): number {
@@ -276,9 +261,10 @@ function pieceCount(e: Engine, piece: string): number {
 }
 
 /**
- * `s` as a string of its own. A regex match of 13 code units or more is a slice that keeps the
- * whole text it was cut from alive; the piece memo outlives every text (in a worker, every
- * build), so a key must not hold on to one. Concatenating and cutting again copies it.
+ * `s` as a string of its own. A slice of 13 code units or more (a regex match, a paragraph, a
+ * caller's substring) keeps the whole text it was cut from alive; the memos outlive every text
+ * (in a worker, every build), so a key must not hold on to one. Concatenating and cutting again
+ * copies it.
  */
 function ownCopy(s: string): string {
   return s.length < 13 ? s : ` ${s}`.slice(1);
