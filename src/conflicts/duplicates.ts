@@ -146,9 +146,7 @@ function groupHolding(text: string, copies: Copy[], where: Where, holding: numbe
       const own = standing[vi];
       let extra: readonly Copy[] = list;
       if (own !== undefined) {
-        let set = reals[vi];
-        if (!set) reals[vi] = set = new Set(own.map((c) => c.facts.real));
-        const inside = set;
+        const inside = (reals[vi] ??= new Set(own.map((c) => c.facts.real)));
         extra = list.length === 1 ? (inside.has((list[0] as Copy).facts.real) ? NONE : list) : list.filter((c) => !inside.has(c.facts.real));
       }
       if (extra.length === 0) continue;

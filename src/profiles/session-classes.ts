@@ -56,6 +56,7 @@ export class SessionClasses {
   constructor(private readonly view: RepoView, extraNames: readonly string[], private readonly imported: ReadonlySet<string>) {
     const names = [...new Set([...NAMES, ...extraNames])];
     const order = new Map([...names, ...CONTAINERS].map((e, i) => [e, i]));
+    const plain = new Set(names.filter((n) => !n.includes('/')));
     const nested = names.filter((n) => n.includes('/'));
     const seen = new Map<string, Set<string>>();
     const note = (dir: string, entry: string): void => {
@@ -70,7 +71,7 @@ export class SessionClasses {
       const d = slash < 0 ? '' : p.slice(0, slash);
       this.pathsPerDir.set(d, (this.pathsPerDir.get(d) ?? 0) + 1);
       const base = slash < 0 ? p : p.slice(slash + 1);
-      if (order.has(base) && !CONTAINERS.includes(base)) note(d, base);
+      if (plain.has(base)) note(d, base);
       // A configured name with a slash in it (a profile option) names a file further down.
       for (const n of nested) if (p === n || p.endsWith(`/${n}`)) note(p === n ? '' : p.slice(0, p.length - n.length - 1), n);
       for (let start = 0; ;) {
