@@ -61,7 +61,7 @@ export default defineConfig({
     // projects' workers, and every later run, reuse them instead of transforming the source again.
     // A fresh clone's run went from 15.2 s of transform to 9.5 s (npm test 131 s to 127 s), and a
     // rerun of test/unit and test/conflicts from 12.4 s to 8.9 s. Vitest keys a module by its
-    // content, id and this config; transformKey() below adds what it leaves out.
+    // content, id and this config; transformKey() above adds what it leaves out.
     experimental: { fsModuleCache: true },
     // Child processes, not worker threads: tests spawn git and rulec hundreds of times, and Linux
     // forks the whole parent to spawn — with threads that was one process holding every worker's
