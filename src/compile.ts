@@ -10,7 +10,9 @@
  * 4. Resolve: each directory's ordered standing sources (variants) and the
  *    lazily attached rules (attachments).
  * 5. On the worker, count the tokens of every block and evaluate the agent
- *    profiles; meanwhile scan for conflicts and run the lint rules here.
+ *    profiles, from the moment the plan has every block and variant (before
+ *    step 4 matches the rules' globs); meanwhile match the globs, scan for
+ *    conflicts and run the lint rules here.
  * 6. Render each variant and attachment to its frozen text; check budgets.
  * 7. Finish the conflict events (wasted tokens, cap, overrides).
  * 8. Decide every severity once, mask the secrets found, build the manifest.
@@ -31,7 +33,7 @@ import { loadFrontmatterSchemas } from './config/frontmatter-schemas.js';
 import { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions } from './compile-options.js';
 import { readInputs, type Inputs } from './discover/read-inputs.js';
 import type { Discovered } from './discover/discover.js';
-import { resolve, type Resolution } from './resolve/resolve.js';
+import { attachRules, planResolution, type Resolution } from './resolve/resolve.js';
 import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
@@ -121,15 +123,17 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const { discovered, docs, imports } = read.value;
   // 3. Frontmatter.
   pushAll(diagnostics, checkAllFrontmatter(discovered.files, docs, loadFrontmatterSchemas()));
-  // 4. Resolve.
+  // 4. Resolve. 5. Tokens and profiles on the worker (posted as soon as the plan has every block
+  // and variant, before the globs are matched); the globs, conflicts and lint here meanwhile.
   stage('resolve', discovered.paths.length);
-  const resolved = resolve({ files: discovered.files, docs, paths: discovered.paths, imports });
-  pushAll(diagnostics, resolved.diagnostics);
-  // 5. Tokens and profiles on the worker; conflicts and lint here meanwhile.
-  const blocks = blockTexts(resolved.value);
+  const planned = planResolution({ files: discovered.files, docs, paths: discovered.paths, imports });
+  pushAll(diagnostics, planned.diagnostics);
+  const blocks = blockTexts(planned.value);
   const counted = background.count(blocks);
-  const profiled = background.profiles(profileJob(discovered.files, discovered.paths, resolved.value, policy,
+  const profiled = background.profiles(profileJob(discovered.files, discovered.paths, planned.value, policy,
     { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }));
+  const resolved = attachRules(planned.value, discovered.paths);
+  pushAll(diagnostics, resolved.diagnostics);
   stage('conflicts', resolved.value.sources.size);
   const scan = scanConflicts(resolved.value, policy);
   const countedTexts = background.count(scan.texts);

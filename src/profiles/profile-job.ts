@@ -1,12 +1,12 @@
 /** What the worker needs to run the enabled agent profiles over a build (build-view.ts runs it). */
 import type { SourceFile } from '../types.js';
 import type { Policy } from '../config/policy.js';
-import type { Resolution } from '../resolve/resolve.js';
+import type { ResolutionPlan } from '../resolve/resolve.js';
 import { expandImports, type ImportContext } from '../resolve/expand-imports.js';
 import type { ProfileJob } from './build-view.js';
 import { DEFAULT_ENABLED_PROFILES } from './registry.js';
 
-export function profileJob(files: readonly SourceFile[], paths: readonly string[], res: Resolution, policy: Policy, imports: ImportContext): ProfileJob {
+export function profileJob(files: readonly SourceFile[], paths: readonly string[], res: ResolutionPlan, policy: Policy, imports: ImportContext): ProfileJob {
   const { enabled, ...options } = policy.profiles ?? {};
   const repo = files.filter((f) => f.root === 'repo');
   return {

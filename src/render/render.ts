@@ -11,7 +11,7 @@
  *    them, so a caller can count them ahead, e.g. on another thread).
  */
 import type { Attachment, SourceRef, Variant } from '../types.js';
-import type { Resolution } from '../resolve/resolve.js';
+import type { Resolution, ResolutionPlan } from '../resolve/resolve.js';
 import type { TokenCounter } from '../validate/token-count.js';
 import { sha256Hex } from '../util/hash.js';
 import { renderBlock } from './fence.js';
@@ -23,15 +23,18 @@ export interface Rendered {
   sourceTokens: Map<string, number>;
 }
 
-function blockText(res: Resolution, ref: SourceRef): string {
+function blockText(res: Pick<Resolution, 'sources'>, ref: SourceRef): string {
   const s = res.sources.get(ref.id);
   if (!s) throw new Error(`render: unknown source ${ref.id}`);
   const attrs = { path: ref.id, layer: s.info.layer, sha256: s.sha256, ...(ref.importedBy ? { importedBy: ref.importedBy } : {}) };
   return renderBlock(attrs, s.doc.body);
 }
 
-/** Every distinct block text the variants and attachments are made of, in first-use order. */
-export function blockTexts(res: Resolution): string[] {
+/**
+ * Every distinct block text the variants and attachments are made of, in first-use order. A plan
+ * (resolve.ts) has them all: what its globs match does not change an attachment's blocks.
+ */
+export function blockTexts(res: ResolutionPlan): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const list of [...res.variants.map((v) => v.sources), ...res.attachments.map((a) => a.sources)]) {

@@ -12,9 +12,12 @@
  *    (or through a symlink) loads once. Managed sources come first.
  * 4. Directories with identical lists share one variant; its id is derived
  *    from the ordered (id, sha256) pairs, so it never depends on numbering.
- * 5. Each glob-scoped rule becomes an attachment; its globs are matched through
- *    the path index (no all-pairs loop), and a glob that matches nothing is reported.
- * 6. Attachments that some path matches together are grouped (co-attachment.ts).
+ * 5. Each glob-scoped rule becomes an attachment (the rule and its imports).
+ *    Steps 1–5 are planResolution(): all that rendering's blocks and the agent
+ *    profiles need, so compile() hands those to its worker before step 6.
+ * 6. attachRules(): each attachment's globs are matched through the path index
+ *    (no all-pairs loop), and a glob that matches nothing is reported; then
+ *    attachments that some path matches together are grouped (co-attachment.ts).
  */
 import type { ParsedDoc, SourceFile, SourceRef, StageResult } from '../types.js';
 import { formatSpec } from '../formats/formats.js';
@@ -67,6 +70,12 @@ export interface Resolution {
   index: Record<string, string>;
 }
 
+/** A resolution before its globs are matched (steps 1–5): attachments' `matches` and `together` are not known yet. */
+export interface ResolutionPlan extends Pick<Resolution, 'sources' | 'variants' | 'index'> {
+  /** In id order; each one's first source is its rule. */
+  attachments: Omit<ResolvedAttachment, 'matches'>[];
+}
+
 export interface ResolveInput {
   files: readonly SourceFile[];
   docs: ReadonlyMap<string, ParsedDoc>;
@@ -79,6 +88,13 @@ const rankOf = (s: ResolvedSource): number => (s.file.layer === 'managed' ? -2 :
 const REASON: Partial<Record<string, string>> = { managed: 'managed policy', user: 'user file (personal, never bundled)' };
 
 export function resolve(input: ResolveInput): StageResult<Resolution> {
+  const planned = planResolution(input);
+  const attached = attachRules(planned.value, input.paths);
+  return { value: attached.value, diagnostics: [...planned.diagnostics, ...attached.diagnostics] };
+}
+
+/** Steps 1–5: the sources, the standing variants, and each glob-scoped rule's attachment, unmatched. */
+export function planResolution(input: ResolveInput): StageResult<ResolutionPlan> {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, ResolvedSource>();
   for (const file of input.files) {
@@ -103,9 +119,16 @@ export function resolve(input: ResolveInput): StageResult<Resolution> {
 
   const byScope = standingByScope(sources);
   const variants = buildVariants(input.paths, byScope, sources, expand);
-  const { attachments, matched } = buildAttachments(sources, input.paths, expand, diagnostics);
+  const attachments = planAttachments(sources, expand);
+  return { value: { sources, variants: variants.list, index: variants.index, attachments }, diagnostics };
+}
+
+/** Step 6: match every attachment's globs against the repository's paths, and group those that load together. */
+export function attachRules(plan: ResolutionPlan, paths: readonly string[]): StageResult<Resolution> {
+  const diagnostics: Diagnostic[] = [];
+  const { attachments, matched } = matchAttachments(plan, paths, diagnostics);
   const together = coAttachments(globOwners(attachments, matched));
-  return { value: { sources, variants: variants.list, attachments, together, index: variants.index }, diagnostics };
+  return { value: { sources: plan.sources, variants: plan.variants, attachments, together, index: plan.index }, diagnostics };
 }
 
 function standingByScope(sources: Map<string, ResolvedSource>): Map<string, ResolvedSource[]> {
@@ -191,16 +214,27 @@ function buildVariants(paths: readonly string[], byScope: Map<string, ResolvedSo
   return { list, index };
 }
 
-/** The attachments, in id order, and what each distinct glob matches. */
-function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly string[], expand: (id: string) => SourceRef[],
-  diagnostics: Diagnostic[]): { attachments: ResolvedAttachment[]; matched: ReadonlyMap<string, readonly string[]> } {
-  const attached = [...sources.values()].filter((s) => s.info.activation === 'attached');
+/** Each glob-scoped rule's attachment (the rule, then its imports), in id order. */
+function planAttachments(sources: Map<string, ResolvedSource>, expand: (id: string) => SourceRef[]): Omit<ResolvedAttachment, 'matches'>[] {
+  const out: Omit<ResolvedAttachment, 'matches'>[] = [];
+  for (const s of sources.values()) {
+    if (s.info.activation !== 'attached') continue;
+    const refs: SourceRef[] = [{ id: s.file.id, reason: `globs ${s.info.rawGlobs.join(', ')}` }, ...expand(s.file.id)];
+    const key = canonicalJson(refs.map((r) => [r.id, sources.get(r.id)?.sha256 ?? '']).concat([s.info.globs]));
+    out.push({ id: contentId('a-', key), sources: refs, globs: s.info.globs });
+  }
+  return out.sort((a, b) => compareCodeUnits(a.id, b.id));
+}
+
+/** The attachments with the number of paths each matches, and what each distinct glob matches. */
+function matchAttachments(plan: ResolutionPlan, paths: readonly string[], diagnostics: Diagnostic[]):
+  { attachments: ResolvedAttachment[]; matched: ReadonlyMap<string, readonly string[]> } {
   const matched = new Map<string, readonly string[]>();
-  if (attached.length === 0) return { attachments: [], matched };
+  if (plan.attachments.length === 0) return { attachments: [], matched };
   const index = new PathIndex(paths);
   const cache = new Map<string, ReturnType<typeof matchGlob>>();
-  const out: ResolvedAttachment[] = [];
-  for (const s of attached) {
+  const attachments = plan.attachments.map((a): ResolvedAttachment => {
+    const s = plan.sources.get((a.sources[0] as SourceRef).id) as ResolvedSource;
     const lists: (readonly string[])[] = [];
     const dead: string[] = [];
     const range = s.doc.frontmatterKeys[formatSpec(s.file.format)?.globKey ?? ''];
@@ -223,11 +257,9 @@ function buildAttachments(sources: Map<string, ResolvedSource>, paths: readonly 
     } else if (dead.length > 0) {
       diagnostics.push(diag('RC3004', { file: s.file.id, range, message: `glob${dead.length === 1 ? '' : 's'} ${dead.map((g) => `"${g}"`).join(', ')} match${dead.length === 1 ? 'es' : ''} no file; the rule still loads through its other globs` }));
     }
-    const refs: SourceRef[] = [{ id: s.file.id, reason: `globs ${s.info.rawGlobs.join(', ')}` }, ...expand(s.file.id)];
-    const key = canonicalJson(refs.map((r) => [r.id, sources.get(r.id)?.sha256 ?? '']).concat([s.info.globs]));
-    out.push({ id: contentId('a-', key), sources: refs, globs: s.info.globs, matches });
-  }
-  return { attachments: out.sort((a, b) => compareCodeUnits(a.id, b.id)), matched };
+    return { ...a, matches };
+  });
+  return { attachments, matched };
 }
 
 /** Each distinct glob that matches something, with the attachments whose globs include it. */
