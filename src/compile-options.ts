@@ -14,6 +14,7 @@ import type { OnStage } from './compile-stages.js';
 import type { DiscoverOptions } from './discover/discover.js';
 import type { Severity } from './diagnostics/diagnostic.js';
 import type { TokenCounts } from './validate/token-count.js';
+import type { LintMemo } from './validate/lint-rules.js';
 
 export interface CompileOptions {
   /** Repository directory (default: the current directory). */
@@ -48,6 +49,12 @@ export interface CompileOptions {
    * every count this build used, for the cache to keep.
    */
   knownTokens?: TokenCounts | null;
+  /**
+   * Lint results an earlier build kept (src/cache), by lintKey: files found there are not linted
+   * (nor scanned for secrets) again. Given (even empty), the result's `lintMemo` holds what this
+   * build's files gave, for the cache to keep.
+   */
+  knownLint?: LintMemo | null;
 }
 
 /** Step 1: the effective policy (of the work tree, or of the commit's tree compiled); PolicyError when it has errors. */

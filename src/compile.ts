@@ -37,7 +37,7 @@ import { attachRules, planResolution, type Resolution } from './resolve/resolve.
 import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
-import { runLint } from './validate/lint-rules.js';
+import { lintWithMemo, type LintMemo, type Linted } from './validate/lint-rules.js';
 import { tokenCounter, type TokenCounts } from './validate/token-count.js';
 import { applySeverities, severityDecision } from './validate/severity.js';
 import { secretSites } from './validate/lint/secrets.js';
@@ -85,6 +85,8 @@ export interface CompileResult {
   redactions: Redactions;
   /** With `knownTokens`: every digest-keyed token count this build used (encoding → sha256 → count); else null. */
   countedTokens: TokenCounts | null;
+  /** With `knownLint`: the lint results of this build's files, but those with a detected secret (lint-rules.ts); else null. */
+  lintMemo: LintMemo | null;
 }
 
 export async function compile(options: CompileOptions = {}, ahead?: ReadInputs): Promise<CompileResult> {
@@ -138,7 +140,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const scan = scanConflicts(resolved.value, policy);
   const countedTexts = background.count(scan.texts);
   const decide = severityDecision(policy);
-  pushAll(diagnostics, runLint(lintInputs(discovered.files, docs), decide));
+  const linted = lintWithMemo(lintInputs(discovered.files, docs), decide, options.knownLint ?? new Map());
+  pushAll(diagnostics, linted.diagnostics);
   // 6. Render and budgets.
   stage('count', blocks.length);
   const counts = countsOf(blocks, await counted);
@@ -153,7 +156,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const conflicts = finishConflicts(scan, policy, textCounter, options.today ?? utcToday());
   pushAll(diagnostics, conflicts.diagnostics);
   // 8. Severities, secrets, manifest.
-  return assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts,
+  return assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts, linted,
     diagnostics: applySeverities(diagnostics, decide) });
 }
 
@@ -168,13 +171,15 @@ interface Parts {
   budgets: StageResult<Overrun[]>;
   profiles: StageResult<ProfileFits>;
   conflicts: StageResult<ConflictEvent[]>;
+  linted: Linted;
   /** Every diagnostic of the build, severities decided. */
   diagnostics: Diagnostic[];
 }
 
 /** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
 function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
-  const redactions = redactionsOf(secretSites(p.docs.values()));
+  // A file whose lint results were remembered holds no detected secret (lint-rules.ts): not scanned again.
+  const redactions = redactionsOf(secretSites([...p.docs.values()].filter((d) => !p.linted.remembered.has(d.id))));
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
   const events = redactDeep(p.conflicts.value, redactions);
   const manifest = buildManifest({
@@ -207,6 +212,7 @@ function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
     conflicts: { value: events, diagnostics: redactDeep(p.conflicts.diagnostics, redactions) },
     diagnostics,
     redactions,
+    lintMemo: p.options.knownLint ? p.linted.memo : null,
   };
 }
 

@@ -7,6 +7,9 @@
  *   used, so it never grows past one build's worth.
  * - `build`: the last build's memo (build-memo.ts), made under the policy
  *   its header names.
+ * - `lint`: each file's lint findings by its content and place (lint-store.ts),
+ *   rewritten by every build with its own files' — but not by a build that
+ *   found a secret anywhere: no finding that might quote one goes to disk.
  *
  * Each file is checked whole (cache-file.ts) and used only when it was made
  * by this very compiler (compiler-identity.ts); anything else is a note
@@ -24,6 +27,8 @@ import { CACHE_PREFIX, makeCacheDir, openCacheDir } from './cache-dir.js';
 import { compilerIdentity } from './compiler-identity.js';
 import { decodeMemo, encodeMemo, type MemoRecord } from './build-memo.js';
 import { decodeTokenCounts, encodeTokenCounts } from './token-store.js';
+import { decodeLintMemo, encodeLintMemo } from './lint-store.js';
+import type { LintMemo } from '../validate/lint-rules.js';
 
 export interface BuildCache {
   /** Whether this run reads and writes a cache at all. */
@@ -36,16 +41,21 @@ export interface BuildCache {
   /** The last build's record, when it was made under `policyDigest`. */
   memo(policyDigest: string): MemoRecord | null;
   keepMemo(policyDigest: string, record: MemoRecord): void;
+  /** The lint results the last build kept (empty when none could be used); null without a cache. */
+  knownLint(): LintMemo | null;
+  keepLint(memo: LintMemo): void;
 }
 
 const TOKENS = 'tokens';
 const BUILD = 'build';
+const LINT = 'lint';
 
 /** `writes`: false for the commands that only read a repository (lint, explain): they use the cache, only build keeps it. */
 export function openBuildCache(repoDir: string, enabled: boolean, writes = true): BuildCache {
   const { dir, notes } = openCacheDir(repoDir, enabled);
   if (dir === null) {
-    return { enabled: false, notes, knownTokens: () => null, keepTokens: () => undefined, memo: () => null, keepMemo: () => undefined };
+    return { enabled: false, notes, knownTokens: () => null, keepTokens: () => undefined, memo: () => null, keepMemo: () => undefined,
+      knownLint: () => null, keepLint: () => undefined };
   }
   const header = (kind: string, policy: string | null): CacheHeader => ({ kind, compiler: compilerIdentity(), policy });
   const note = (name: string, detail: string): void => {
@@ -85,6 +95,8 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
     keepTokens: (counts) => write(TOKENS, null, encodeTokenCounts(counts)),
     memo: (policyDigest) => read(BUILD, policyDigest, decodeMemo),
     keepMemo: (policyDigest, record) => write(BUILD, policyDigest, encodeMemo(record)),
+    knownLint: () => read(LINT, null, decodeLintMemo) ?? new Map(),
+    keepLint: (memo) => write(LINT, null, encodeLintMemo(memo)),
   };
 }
 

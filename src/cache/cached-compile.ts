@@ -22,7 +22,6 @@ import { rereadImports, type ImportRead } from '../discover/import-reads.js';
 import { repoReader } from '../discover/repo-reader.js';
 import { policyDigest, type Policy } from '../config/policy.js';
 import type { BuildReport } from '../report/reporters/types.js';
-import type { TokenCounts } from '../validate/token-count.js';
 import type { BuildCache } from './build-cache.js';
 import { compilerIdentity } from './compiler-identity.js';
 import { buildFingerprint, type MemoRecord } from './build-memo.js';
@@ -41,8 +40,8 @@ export interface MemoBasis {
 /** compile(), seeded with the cache's token counts; the counts it used are kept for the next run. */
 export async function compileCounted(options: CompileOptions, cache: BuildCache): Promise<CompileResult> {
   const { compile } = await import('../compile.js');
-  const result = await compile({ ...options, knownTokens: cache.knownTokens() });
-  keepCounts(cache, result.countedTokens);
+  const result = await compile({ ...options, knownTokens: cache.knownTokens(), knownLint: cache.knownLint() });
+  keepCounts(cache, result);
   return result;
 }
 
@@ -64,8 +63,8 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
   // The pipeline is loaded only now: a replay never needs it.
   const [{ compile }, { followInputs }] = await Promise.all([import('../compile.js'), import('../discover/read-inputs.js')]);
   const read = followInputs(found, discoverOptions, dated.onStage);
-  const result = await compile({ ...dated, knownTokens: cache.knownTokens() }, { policy, read });
-  keepCounts(cache, result.countedTokens);
+  const result = await compile({ ...dated, knownTokens: cache.knownTokens(), knownLint: cache.knownLint() }, { policy, read });
+  keepCounts(cache, result);
   const reads = read.value.importReads;
   return { kind: 'compiled', result, memo: { fingerprint: key(reads), reads } };
 }
@@ -81,6 +80,8 @@ export function keepMemo(cache: BuildCache, memo: MemoBasis | null, result: Comp
   });
 }
 
-function keepCounts(cache: BuildCache, counts: TokenCounts | null): void {
-  if (counts) cache.keepTokens(counts);
+/** Keep the token counts and lint results the build used; no lint results of a build that found a secret (build-cache.ts). */
+function keepCounts(cache: BuildCache, result: CompileResult): void {
+  if (result.countedTokens) cache.keepTokens(result.countedTokens);
+  if (result.lintMemo && result.redactions.sites.length === 0) cache.keepLint(result.lintMemo);
 }

@@ -10,12 +10,20 @@
  *   4. a rule that throws is a bug in rulec, never the user's fault: it becomes
  *      an RC9001 diagnostic for that file and the other rules still run;
  *   5. sort by (file, line, col, code) and drop duplicates.
+ * A rule reads one file (its bytes, parse and place), so its findings are
+ * remembered per file (lintWithMemo): a rebuild lints only the files whose
+ * key (lintKey) changed. Only files in which no secret was detected are
+ * remembered, so a remembered file also tells the build it needs no secret
+ * scan; a finding of a rule that threw (RC9001) is never remembered.
  * Adding a rule is adding an entry to one of the family files in lint/.
  */
 import { compareDiagnostics, diag, sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
 import { SECRET_RULES } from './lint/secrets.js';
 import { HIDDEN_UNICODE_RULES } from './lint/hidden-unicode.js';
 import { CONTROL_CHAR_RULES } from './lint/control-chars.js';
+import { secretsOf } from './lint/secrets/find-secrets.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { sha256Hex } from '../util/hash.js';
 import { DANGEROUS_COMMAND_RULES } from './lint/dangerous-commands.js';
 import { PROMPT_INJECTION_RULES } from './lint/prompt-injection.js';
 import { FENCE_FORGERY_RULES } from './lint/fence-forgery.js';
@@ -36,17 +44,59 @@ export const LINT_RULES: readonly LintRule[] = [
 
 /** severityOf(code) returns the build's decision (src/validate/severity.ts) or 'off'; runs every rule on every input, never throws for any input text. */
 export function runLint(inputs: readonly LintInput[], severityOf: (code: string) => Severity | 'off'): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const rule of LINT_RULES) {
+  return lintWithMemo(inputs, severityOf, new Map()).diagnostics;
+}
+
+/** One file's findings, by the code of each rule that ran on it (as the rule reports them, before severities). */
+export type FileLint = Record<string, Diagnostic[]>;
+
+/** Remembered lint results: lintKey(input) → its findings. */
+export type LintMemo = Map<string, FileLint>;
+
+export interface Linted {
+  diagnostics: Diagnostic[];
+  /** What to remember of this run: every file's findings but those with a detected secret or a failed rule. */
+  memo: LintMemo;
+  /** The files answered from `known`: none holds a detected secret. */
+  remembered: Set<string>;
+}
+
+/** runLint, taking each file's findings from `known` when it holds them for the file as it is now. */
+export function lintWithMemo(inputs: readonly LintInput[], severityOf: (code: string) => Severity | 'off', known: ReadonlyMap<string, FileLint>): Linted {
+  const rules = LINT_RULES.flatMap((rule) => {
     const severity = severityOf(rule.code);
-    if (severity === 'off') continue;
-    for (const input of inputs) {
-      for (const d of runRule(rule, input)) {
+    return severity === 'off' ? [] : [{ rule, severity }];
+  });
+  const out: Diagnostic[] = [];
+  const memo: LintMemo = new Map();
+  const remembered = new Set<string>();
+  for (const input of inputs) {
+    const key = lintKey(input);
+    const was = known.get(key);
+    const now: FileLint = {};
+    let failed = false;
+    for (const { rule, severity } of rules) {
+      const found = (was !== undefined && Object.hasOwn(was, rule.code) ? was[rule.code] : undefined) ?? runRule(rule, input);
+      now[rule.code] = found;
+      for (const d of found) {
+        if (d.code !== rule.code) failed = true;
         out.push(d.code === rule.code ? { ...d, severity } : d);
       }
     }
+    if (was !== undefined) remembered.add(input.file.id);
+    if (!failed && (was !== undefined || secretsOf(input.doc).length === 0)) memo.set(key, now);
   }
-  return sortDiagnostics(out);
+  return { diagnostics: sortDiagnostics(out), memo, remembered };
+}
+
+/**
+ * What a file's findings depend on: its place (every field of its SourceFile but the bytes) and the
+ * sha256 of its bytes; its parse is a function of those. The rules themselves are the compiler's:
+ * a remembered result is used only by the compiler that made it (src/cache).
+ */
+export function lintKey({ file }: LintInput): string {
+  const { bytes, ...place } = file;
+  return sha256Hex(canonicalJson([place, sha256Hex(bytes)]));
 }
 
 export const MAX_PER_FILE = 100;

@@ -63,7 +63,7 @@ describe('rulec build with the cache', () => {
     const first = await build(r.repo, r.out('warm'));
     expect(first.code).toBe(0);
     expect(statSync(join(r.repo, '.rulec', 'cache')).mode & 0o777).toBe(0o700);
-    for (const name of ['tokens', 'build']) expect(statSync(cacheFile(r, name)).mode & 0o777).toBe(0o600);
+    for (const name of ['tokens', 'build', 'lint']) expect(statSync(cacheFile(r, name)).mode & 0o777).toBe(0o600);
     const memo = statSync(cacheFile(r, 'build')).mtimeMs;
     const again = await build(r.repo, r.out('warm'));
     expect(again).toMatchObject({ code: 0, stderr: '' });
@@ -142,6 +142,14 @@ describe('rulec build with the cache', () => {
       symlinkSync(join(r.repo, 'AGENTS.md'), cacheFile(r, 'tokens'));
     }, /RC1009: cache file ignored: it is a symbolic link/],
     ['a deleted cache', (r) => rmSync(join(r.repo, '.rulec', 'cache'), { recursive: true }), null],
+    ['a lint file of another compiler', (r) => rewriteHeader(cacheFile(r, 'lint'), 'compiler', 'f'.repeat(64)), /RC1009: cache file ignored: it was made by another build of rulec/],
+    ['a sound header over a body that is not lint results', (r) => {
+      const body = Buffer.from(JSON.stringify([['0'.repeat(64), { RC6201: [{ code: 'RC6201', message: 'forged' }] }]]));
+      const header = { body: { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') }, compiler: '', kind: 'lint', policy: null };
+      const real = readFileSync(cacheFile(r, 'lint'), 'utf8').split('\n')[1] as string;
+      header.compiler = (JSON.parse(real) as { compiler: string }).compiler;
+      writeFileSync(cacheFile(r, 'lint'), Buffer.concat([Buffer.from(`rulec-cache 1\n${JSON.stringify(header)}\n`), body]));
+    }, /RC1009: cache file ignored: its content is not what rulec writes/],
   ];
 
   it.each(damages)('ignores %s with a note, and writes the bundle and report of a cold build', async (what, damage, note) => {
@@ -149,7 +157,7 @@ describe('rulec build with the cache', () => {
     expect((await build(r.repo, r.out('warm'))).code).toBe(0);
     damage(r);
     // Token counts are read only when the build compiles: without its memo it must.
-    if (/token|link|garbage/.test(what)) rmSync(cacheFile(r, 'build'));
+    if (/token|link|garbage|lint/.test(what)) rmSync(cacheFile(r, 'build'));
     const warm = await build(r.repo, r.out('warm'));
     expect(warm.code).toBe(0);
     expect(warm.stderr).toBe('');
@@ -167,6 +175,19 @@ describe('rulec build with the cache', () => {
     const next = await build(r.repo, r.out('warm'));
     expect(next.stdout).not.toContain('RC1009');
     expect(shown(next)).toBe(c.stdout);
+  });
+
+  it('keeps no lint results of a build that found a secret, and keeps them again once it is gone', async () => {
+    const r = repo();
+    const key = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+    r.write('packages/api/AGENTS.md', `# API\n\nexport GITHUB_TOKEN=${key}\n`);
+    const leaky = await build(r.repo, r.out('warm'));
+    expect(leaky.stdout).toContain('RC6003');
+    expect(existsSync(cacheFile(r, 'lint'))).toBe(false);
+    for (const name of ['tokens', 'build']) if (existsSync(cacheFile(r, name))) expect(readFileSync(cacheFile(r, name)).includes(key)).toBe(false);
+    r.write('packages/api/AGENTS.md', FILES['packages/api/AGENTS.md']);
+    expect((await build(r.repo, r.out('warm'))).code).toBe(0);
+    expect(existsSync(cacheFile(r, 'lint'))).toBe(true);
   });
 
   it('never trusts a cache that git tracks: poisoned counts are ignored with RC1010 and the cache is left alone', async () => {

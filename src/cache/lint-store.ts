@@ -1,0 +1,61 @@
+/**
+ * Lint results as the cache file `lint` holds them: JSON, an array of
+ * [lintKey, { <rule code>: Diagnostic[] }] sorted by key, so the same results
+ * always give the same bytes (lint-rules.ts says what a key covers and which
+ * files are remembered: none with a detected secret). decodeLintMemo()
+ * returns null for anything else (the file is then ignored as damaged), never
+ * throws: every entry must have a 64-hex key, rule codes, and diagnostics of
+ * the one shape, or the whole file is refused.
+ */
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { FileLint, LintMemo } from '../validate/lint-rules.js';
+import { compareCodeUnits } from '../util/compare.js';
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const CODE = /^RC\d{4}$/;
+const SEVERITIES = new Set(['error', 'warning', 'info']);
+
+export function encodeLintMemo(memo: LintMemo): Buffer {
+  const entries = [...memo].sort((a, b) => compareCodeUnits(a[0], b[0]));
+  return Buffer.from(JSON.stringify(entries), 'utf8');
+}
+
+export function decodeLintMemo(body: Buffer): LintMemo | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value)) return null;
+  const memo: LintMemo = new Map();
+  for (const entry of value) {
+    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string' || !HEX64.test(entry[0]) || memo.has(entry[0])) return null;
+    const rules = entry[1] as unknown;
+    if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) return null;
+    const file: FileLint = {};
+    for (const [code, found] of Object.entries(rules)) {
+      if (!CODE.test(code) || !Array.isArray(found) || !found.every(isDiagnostic)) return null;
+      file[code] = found;
+    }
+    memo.set(entry[0], file);
+  }
+  return memo;
+}
+
+const isCount = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 1;
+const isSpan = (s: unknown): boolean => {
+  const span = s as { start?: { line?: unknown; col?: unknown }; end?: { line?: unknown; col?: unknown } } | null;
+  return typeof span === 'object' && span !== null && isCount(span.start?.line) && isCount(span.start?.col) && isCount(span.end?.line) && isCount(span.end?.col);
+};
+
+function isDiagnostic(d: unknown): d is Diagnostic {
+  if (typeof d !== 'object' || d === null) return false;
+  const x = d as Record<string, unknown>;
+  const related = x.related;
+  return typeof x.code === 'string' && CODE.test(x.code) && typeof x.severity === 'string' && SEVERITIES.has(x.severity)
+    && typeof x.file === 'string' && typeof x.message === 'string' && isSpan(x.range)
+    && (x.hint === undefined || typeof x.hint === 'string') && x.suppressed === undefined
+    && (related === undefined || (Array.isArray(related) && related.every((r) => typeof r === 'object' && r !== null
+      && typeof (r as Record<string, unknown>).file === 'string' && typeof (r as Record<string, unknown>).message === 'string' && isSpan((r as Record<string, unknown>).range))));
+}
