@@ -24,7 +24,13 @@ describe('profiles double at most linearly', () => {
     const d = await doubling((n) => {
       const m = monorepo(n);
       return job(m.tree, m.paths);
-    }, evaluateProfileJob, { n: 20, reps: 2 });
+    // Samples of 50 ms and more: at the default 20 ms floor (n = 20) one sample in a loaded suite
+    // measured 16.7 ms against 53.4 ms (ratio 3.2) for a stage that doubles at 1.7-2.3 alone. Past
+    // a few hundred modules the ratio grows (3.3 from 800 to 1,600): every module here has its own
+    // context, and each context's listing names every path-scoped rule of the root (Claude Code's
+    // lazy rules, Copilot CLI's table), so what the profiles report grows as modules × rules
+    // (README, Performance).
+    }, evaluateProfileJob, { n: 40, reps: 3, floorMs: 50 });
     console.log(describeDoubling('profiles, monorepo', d));
     expect(d.ratio).toBeLessThan(MAX_RATIO);
   });
