@@ -22,7 +22,8 @@
  * separate step (emit), so a library caller can inspect a result without
  * touching the disk. The build cache (src/cache) stays outside too: a caller
  * may read the inputs first (steps 1–2, `ahead`), pass the token counts it
- * kept (`knownTokens`) and keep those the result reports (`countedTokens`).
+ * kept (`knownTokens`) and keep those the result reports (`countedTokens`),
+ * and likewise the lint findings per file (`knownLint`, `lintMemo`).
  */
 import semver from 'semver';
 import type { Attachment, ParsedDoc, SourceFile, StageResult, Variant } from './types.js';
@@ -85,7 +86,10 @@ export interface CompileResult {
   redactions: Redactions;
   /** With `knownTokens`: every digest-keyed token count this build used (encoding → sha256 → count); else null. */
   countedTokens: TokenCounts | null;
-  /** With `knownLint`: the lint results of this build's files, but those with a detected secret (lint-rules.ts); else null. */
+  /**
+   * With `knownLint`: the lint results of this build's files, but those with a detected secret
+   * (lint-rules.ts) — none at all when the build found a secret anywhere; else null.
+   */
   lintMemo: LintMemo | null;
 }
 
@@ -178,8 +182,7 @@ interface Parts {
 
 /** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
 function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
-  // A file whose lint results were remembered holds no detected secret (lint-rules.ts): not scanned again.
-  const redactions = redactionsOf(secretSites([...p.docs.values()].filter((d) => !p.linted.remembered.has(d.id))));
+  const redactions = redactionsOf(secretSites(p.docs.values()));
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
   const events = redactDeep(p.conflicts.value, redactions);
   const manifest = buildManifest({
@@ -212,7 +215,8 @@ function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
     conflicts: { value: events, diagnostics: redactDeep(p.conflicts.diagnostics, redactions) },
     diagnostics,
     redactions,
-    lintMemo: p.options.knownLint ? p.linted.memo : null,
+    // Not of a build with a secret anywhere: a finding in one file may quote another file's secret.
+    lintMemo: p.options.knownLint ? (redactions.sites.length === 0 ? p.linted.memo : new Map()) : null,
   };
 }
 

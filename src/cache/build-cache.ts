@@ -8,8 +8,9 @@
  * - `build`: the last build's memo (build-memo.ts), made under the policy
  *   its header names.
  * - `lint`: each file's lint findings by its content and place (lint-store.ts),
- *   rewritten by every build with its own files' — but not by a build that
- *   found a secret anywhere: no finding that might quote one goes to disk.
+ *   rewritten by every build with its own files' — emptied by a build that
+ *   found a secret anywhere (no finding that might quote one goes to disk),
+ *   which also removes `build`.
  *
  * Each file is checked whole (cache-file.ts) and used only when it was made
  * by this very compiler (compiler-identity.ts); anything else is a note
@@ -41,6 +42,8 @@ export interface BuildCache {
   /** The last build's record, when it was made under `policyDigest`. */
   memo(policyDigest: string): MemoRecord | null;
   keepMemo(policyDigest: string, record: MemoRecord): void;
+  /** Remove the last build's record (a build whose files hold a detected secret keeps none). */
+  forgetMemo(): void;
   /** The lint results the last build kept (empty when none could be used); null without a cache. */
   knownLint(): LintMemo | null;
   keepLint(memo: LintMemo): void;
@@ -55,7 +58,7 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
   const { dir, notes } = openCacheDir(repoDir, enabled);
   if (dir === null) {
     return { enabled: false, notes, knownTokens: () => null, keepTokens: () => undefined, memo: () => null, keepMemo: () => undefined,
-      knownLint: () => null, keepLint: () => undefined };
+      forgetMemo: () => undefined, knownLint: () => null, keepLint: () => undefined };
   }
   const header = (kind: string, policy: string | null): CacheHeader => ({ kind, compiler: compilerIdentity(), policy });
   const note = (name: string, detail: string): void => {
@@ -95,6 +98,14 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
     keepTokens: (counts) => write(TOKENS, null, encodeTokenCounts(counts)),
     memo: (policyDigest) => read(BUILD, policyDigest, decodeMemo),
     keepMemo: (policyDigest, record) => write(BUILD, policyDigest, encodeMemo(record)),
+    forgetMemo: () => {
+      if (!writes) return;
+      try {
+        rmSync(join(dir, BUILD), { force: true });
+      } catch {
+        // one it cannot remove names another fingerprint: the next build compiles anyway
+      }
+    },
     knownLint: () => read(LINT, null, decodeLintMemo) ?? new Map(),
     keepLint: (memo) => write(LINT, null, encodeLintMemo(memo)),
   };

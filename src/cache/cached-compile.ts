@@ -80,8 +80,13 @@ export function keepMemo(cache: BuildCache, memo: MemoBasis | null, result: Comp
   });
 }
 
-/** Keep the token counts and lint results the build used; no lint results of a build that found a secret (build-cache.ts). */
+/**
+ * Keep the token counts and lint results the build used (none of a build that found a secret:
+ * compile.ts). Such a build also drops the last build's record: its report may quote what is now
+ * a detected secret.
+ */
 function keepCounts(cache: BuildCache, result: CompileResult): void {
   if (result.countedTokens) cache.keepTokens(result.countedTokens);
-  if (result.lintMemo && result.redactions.sites.length === 0) cache.keepLint(result.lintMemo);
+  if (result.lintMemo) cache.keepLint(result.lintMemo);
+  if (result.redactions.sites.length > 0) cache.forgetMemo();
 }

@@ -12,9 +12,10 @@
  *   5. sort by (file, line, col, code) and drop duplicates.
  * A rule reads one file (its bytes, parse and place), so its findings are
  * remembered per file (lintWithMemo): a rebuild lints only the files whose
- * key (lintKey) changed. Only files in which no secret was detected are
- * remembered, so a remembered file also tells the build it needs no secret
- * scan; a finding of a rule that threw (RC9001) is never remembered.
+ * key (lintKey) changed. A file with a detected secret is never remembered,
+ * nor a finding of a rule that threw (RC9001); a remembered entry is used only
+ * when each of its findings is its rule's, about its file. Remembering never
+ * replaces the secret scan: the build scans every file for its redactions.
  * Adding a rule is adding an entry to one of the family files in lint/.
  */
 import { compareDiagnostics, diag, sortDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
@@ -24,6 +25,7 @@ import { CONTROL_CHAR_RULES } from './lint/control-chars.js';
 import { secretsOf } from './lint/secrets/find-secrets.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { sha256Hex } from '../util/hash.js';
+import { compilerVersion } from '../config/package-files.js';
 import { DANGEROUS_COMMAND_RULES } from './lint/dangerous-commands.js';
 import { PROMPT_INJECTION_RULES } from './lint/prompt-injection.js';
 import { FENCE_FORGERY_RULES } from './lint/fence-forgery.js';
@@ -57,8 +59,6 @@ export interface Linted {
   diagnostics: Diagnostic[];
   /** What to remember of this run: every file's findings but those with a detected secret or a failed rule. */
   memo: LintMemo;
-  /** The files answered from `known`: none holds a detected secret. */
-  remembered: Set<string>;
 }
 
 /** runLint, taking each file's findings from `known` when it holds them for the file as it is now. */
@@ -69,10 +69,9 @@ export function lintWithMemo(inputs: readonly LintInput[], severityOf: (code: st
   });
   const out: Diagnostic[] = [];
   const memo: LintMemo = new Map();
-  const remembered = new Set<string>();
   for (const input of inputs) {
     const key = lintKey(input);
-    const was = known.get(key);
+    const was = rememberedFor(known.get(key), input);
     const now: FileLint = {};
     let failed = false;
     for (const { rule, severity } of rules) {
@@ -83,20 +82,33 @@ export function lintWithMemo(inputs: readonly LintInput[], severityOf: (code: st
         out.push(d.code === rule.code ? { ...d, severity } : d);
       }
     }
-    if (was !== undefined) remembered.add(input.file.id);
-    if (!failed && (was !== undefined || secretsOf(input.doc).length === 0)) memo.set(key, now);
+    if (!failed && secretsOf(input.doc).length === 0) memo.set(key, now);
   }
-  return { diagnostics: sortDiagnostics(out), memo, remembered };
+  return { diagnostics: sortDiagnostics(out), memo };
 }
 
+/** `entry` when every finding in it is its rule's and about this file (anything else is not this file's memory). */
+function rememberedFor(entry: FileLint | undefined, input: LintInput): FileLint | undefined {
+  if (entry === undefined) return undefined;
+  for (const [code, found] of Object.entries(entry)) {
+    if (!RULE_CODES.has(code) || !found.every((d) => d.code === code && d.file === input.file.id)) return undefined;
+  }
+  return entry;
+}
+
+const RULE_CODES = new Set(LINT_RULES.map((r) => r.code));
+
+/** Bump when what a remembered finding means changes without a new compiler version. */
+const LINT_MEMO_VERSION = 1;
+
 /**
- * What a file's findings depend on: its place (every field of its SourceFile but the bytes) and the
- * sha256 of its bytes; its parse is a function of those. The rules themselves are the compiler's:
- * a remembered result is used only by the compiler that made it (src/cache).
+ * What a file's findings depend on: the compiler (its version; the CLI's cache also checks its
+ * whole identity), its place (every field of its SourceFile but the bytes) and the sha256 of its
+ * bytes; its parse is a function of those.
  */
 export function lintKey({ file }: LintInput): string {
   const { bytes, ...place } = file;
-  return sha256Hex(canonicalJson([place, sha256Hex(bytes)]));
+  return sha256Hex(canonicalJson([LINT_MEMO_VERSION, compilerVersion(), place, sha256Hex(bytes)]));
 }
 
 export const MAX_PER_FILE = 100;
