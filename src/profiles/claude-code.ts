@@ -166,13 +166,20 @@ const ruleFilesIn = (home: boolean) => perView((view, base): readonly string[] =
 const repoRuleFiles = ruleFilesIn(false);
 const homeRuleFiles = ruleFilesIn(true);
 
-/** One project rule: lazy with globs; a symbolic link loads from its target, if approved when outside cwd. */
+/**
+ * The rules of a project rules directory in Claude's order, each as the entry every session lists
+ * for it when it is lazy (it has paths:), else its path: worked out once per view and directory,
+ * since each session below the directory lists them all (a repository with a rule per module and
+ * a context per module would otherwise classify modules × rules).
+ */
+const projectRules = perView((view, rules): readonly ({ lazy: ProfileFile } | { path: string })[] =>
+  claudeRuleFiles(view, rules, false).map((path) => (hasRulePaths(view, path, false)
+    ? { lazy: skipped(path, 'project', view.read(path)?.length ?? 0, `rule in ${rules}/`, `${SKIP_LAZY}: has paths:, loads when a matching file is read`) }
+    : { path })));
+
+/** One unconditional project rule: a symbolic link loads from its target, if approved when outside cwd. */
 function projectRule(l: Loader, path: string, container: string): void {
   const bytes = l.view.read(path)?.length ?? 0;
-  if (hasRulePaths(l.view, path, false)) {
-    l.files.push(skipped(path, 'project', bytes, `rule in ${container}`, `${SKIP_LAZY}: has paths:, loads when a matching file is read`));
-    return;
-  }
   const real = l.view.realPath?.(path) ?? path;
   if (real !== path && !l.approve && !insideDir(real, l.cwd)) {
     l.files.push(skipped(path, 'project', bytes, `unconditional rule in ${container}`,
@@ -196,7 +203,10 @@ function projectDir(l: Loader, dir: string, useAgents: boolean): void {
     if (exists(l.view, path)) loadFile(l, { home: false, path }, 'project', DESC_PROJECT, `${name} in ${where}`, 0);
   }
   const rules = joinRel(dir, '.claude/rules');
-  for (const path of claudeRuleFiles(l.view, rules, false)) projectRule(l, path, `${rules}/`);
+  for (const rule of projectRules(l.view, rules)) {
+    if ('lazy' in rule) l.files.push(rule.lazy);
+    else projectRule(l, rule.path, `${rules}/`);
+  }
   const local = joinRel(dir, 'CLAUDE.local.md');
   if (exists(l.view, local)) loadFile(l, { home: false, path: local }, 'project', DESC_LOCAL, `CLAUDE.local.md in ${where}`, 0);
 }

@@ -87,6 +87,32 @@ const scopedFiles = perView((view, dir): readonly Scoped[] => {
   return out;
 });
 
+/**
+ * Step 7 and 8's section for a session in `cwd` (the root's rules, then cwd's): the files it lists
+ * and its text, or null when it has none. The same for every session whose cwd has no rules of its
+ * own, so worked out once per view and cwd: a repository with a context per module would otherwise
+ * build the table of every path-specific rule once per module.
+ */
+const scopedSection = perView((view, cwd): { files: readonly ProfileFile[]; text: string | null } => {
+  const scoped = (cwd === '' ? [''] : ['', cwd]).flatMap((d) => scopedFiles(view, d));
+  const files: ProfileFile[] = [];
+  const scopedParts: string[] = [];
+  for (const s of scoped.filter((x) => x.pattern === null)) {
+    const raw = view.read(s.path);
+    if (raw === undefined) continue; // unreadable (a broken or escaping symlink): the agent gets nothing from it
+    const text = stripBom(decodeLossy(raw));
+    files.push({ path: s.path, origin: 'project', bytes: raw.length, keptBytes: raw.length, tokens: tokensOf(text), reason: 'applies to every path' });
+    scopedParts.push(`${text}\n`);
+  }
+  const lazy = scoped.filter((x) => x.pattern !== null);
+  for (const s of lazy) {
+    files.push({ path: s.path, origin: 'project', bytes: view.read(s.path)?.length ?? 0, keptBytes: 0, tokens: 0, reason: `path-specific (${s.pattern})`, skipped: `${SKIP_LAZY}: listed in a table; the agent reads it with its view tool` });
+  }
+  const row = (s: Scoped): string => `| ${s.pattern} | '${s.shown}' | ${s.description.replace(/\|/g, '\\|')} |`;
+  if (lazy.length > 0) scopedParts.push([...TABLE_HEAD, ...lazy.map(row), ''].join('\n'));
+  return { files, text: scopedParts.length > 0 ? scopedParts.join('\n') : null };
+});
+
 export const copilotCliProfile: AgentProfile = {
   name: 'copilot-cli',
   agent: 'Copilot CLI',
@@ -119,22 +145,10 @@ export const copilotCliProfile: AgentProfile = {
       const where = dir === '' ? 'the root' : dir;
       custom(path, 'project', raw, name === REPO_WIDE ? `repository-wide instructions in ${where}` : `${name} in ${where}`, EXPANDS.has(name) ? dir : null);
     }
-    const scoped = (cwd === '' ? [''] : ['', cwd]).flatMap((d) => scopedFiles(view, d));
-    const scopedParts: string[] = [];
-    for (const s of scoped.filter((x) => x.pattern === null)) {
-      const raw = view.read(s.path);
-      if (raw === undefined) continue; // unreadable (a broken or escaping symlink): the agent gets nothing from it
-      const text = stripBom(decodeLossy(raw));
-      files.push({ path: s.path, origin: 'project', bytes: raw.length, keptBytes: raw.length, tokens: tokensOf(text), reason: 'applies to every path' });
-      scopedParts.push(`${text}\n`);
-    }
-    const lazy = scoped.filter((x) => x.pattern !== null);
-    for (const s of lazy) {
-      files.push({ path: s.path, origin: 'project', bytes: view.read(s.path)?.length ?? 0, keptBytes: 0, tokens: 0, reason: `path-specific (${s.pattern})`, skipped: `${SKIP_LAZY}: listed in a table; the agent reads it with its view tool` });
-    }
-    const row = (s: Scoped): string => `| ${s.pattern} | '${s.shown}' | ${s.description.replace(/\|/g, '\\|')} |`;
-    if (lazy.length > 0) scopedParts.push([...TABLE_HEAD, ...lazy.map(row), ''].join('\n'));
-    if (scopedParts.length > 0) parts.push(scopedParts.join('\n'));
+    // Below the root, a directory without rules of its own gets the root's section.
+    const section = scopedSection(view, cwd === '' || scopedFiles(view, cwd).length === 0 ? '' : cwd);
+    files.push(...section.files);
+    if (section.text !== null) parts.push(section.text);
     return finish(this.name, VERSION, cwd, files, parts.join('\n\n'), []);
   },
 };

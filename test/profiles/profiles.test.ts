@@ -101,6 +101,32 @@ describe('gemini-cli and copilot-cli', () => {
   });
 });
 
+describe('sessions of one view', () => {
+  // Claude Code's rules and Copilot CLI's rule section are worked out once per view and directory
+  // (each session below lists them all); a session must get what it gets from a view of its own.
+  const files = {
+    'AGENTS.md': 'Root\n', 'CLAUDE.md': 'Claude root\n',
+    '.claude/rules/always.md': 'Always\n', '.claude/rules/ts.md': '---\npaths: ["**/*.ts"]\n---\nTS\n',
+    '.github/instructions/all.instructions.md': '---\napplyTo: "**"\n---\nAll\n',
+    '.github/instructions/api.instructions.md': '---\napplyTo: "api/**"\ndescription: API | rules\n---\nAPI\n',
+    'api/AGENTS.md': 'API\n', 'api/.github/instructions/own.instructions.md': '---\napplyTo: "src/**"\n---\nOwn\n',
+    'api/.claude/rules/own.md': '---\npaths: ["src/**"]\n---\nOwn rule\n', 'api/.claude/rules/plain.md': 'Plain\n',
+    'web/AGENTS.md': 'Web\n', 'web/src/a.ts': '', 'api/src/b.ts': '',
+  };
+  it.each(['claude-code', 'copilot-cli'])('%s: each cwd as a fresh view answers it, in any order', (name) => {
+    const profile = profileByName(name)!;
+    const cwds = ['', 'api', 'web', 'api/src', 'web/src', ''];
+    const shared = memoryView(files);
+    const together = cwds.map((cwd) => profile.load(shared, cwd, {}));
+    const alone = cwds.map((cwd) => profile.load(memoryView(files), cwd, {}));
+    expect(together).toEqual(alone);
+    // Not vacuous: api has rules of its own, web does not, and both list the root's lazy rules.
+    const lazy = (r: (typeof together)[number]) => r.files.filter((f) => f.skipped?.startsWith('lazy')).map((f) => f.path);
+    expect(lazy(together[1]!).length).toBeGreaterThan(lazy(together[2]!).length);
+    expect(lazy(together[2]!)).toEqual(lazy(together[0]!));
+  });
+});
+
 describe('cursor (derived from documentation, not captured)', () => {
   it('loads alwaysApply rules, .cursorrules and AGENTS.md; globs rules are lazy; plain .md is ignored', () => {
     const view = memoryView({
