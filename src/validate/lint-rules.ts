@@ -69,8 +69,9 @@ export function lintWithMemo(inputs: readonly LintInput[], severityOf: (code: st
   });
   const out: Diagnostic[] = [];
   const memo: LintMemo = new Map();
+  const version = compilerVersion();
   for (const input of inputs) {
-    const key = lintKey(input);
+    const key = lintKey(input, version);
     const was = rememberedFor(known.get(key), input);
     const now: FileLint = {};
     let failed = false;
@@ -106,9 +107,9 @@ const LINT_MEMO_VERSION = 1;
  * whole identity), its place (every field of its SourceFile but the bytes) and the sha256 of its
  * bytes; its parse is a function of those.
  */
-export function lintKey({ file }: LintInput): string {
+export function lintKey({ file }: LintInput, version = compilerVersion()): string {
   const { bytes, ...place } = file;
-  return sha256Hex(canonicalJson([LINT_MEMO_VERSION, compilerVersion(), place, sha256Hex(bytes)]));
+  return sha256Hex(canonicalJson([LINT_MEMO_VERSION, version, place, sha256Hex(bytes)]));
 }
 
 export const MAX_PER_FILE = 100;
