@@ -18,7 +18,7 @@
  * every path: those change what a name or a `/` means, and they are rare.
  */
 import picomatch from 'picomatch';
-import { basenameOf } from '../util/posix-path.js';
+import { basenameOf, dirnameOf } from '../util/posix-path.js';
 import { lowerBound } from '../util/sorted.js';
 
 export const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: true, strictBrackets: true };
@@ -28,8 +28,11 @@ export class PathIndex {
   private readonly set: Set<string>;
   private readonly byName = new Map<string, string[]>();
   private readonly bySuffix = new Map<string, string[]>();
-  /** Paths by each of their segments; built on first use (most globs never need it). */
-  private bySegment: Map<string, string[]> | null = null;
+  /**
+   * Every directory that holds a path, by its own name, ordered as the paths under them sort
+   * (by `dir/`); built on first use (most globs never need it).
+   */
+  private dirsByName: Map<string, string[]> | null = null;
 
   constructor(sortedPaths: readonly string[]) {
     this.sorted = sortedPaths;
@@ -61,14 +64,37 @@ export class PathIndex {
     return prefixRange(this.bySuffix.get(suffix) ?? [], dir);
   }
 
-  /** Paths with a segment (a directory's name or their own) equal to `segment`, under `dir`. */
+  /**
+   * Paths with a segment (a directory's name or their own) equal to `segment`, under `dir`, in
+   * sorted order: the paths under each directory of that name (one that lies in another adds
+   * nothing) and the files of that name. Linear in the directories and in what it returns, not
+   * in every segment of every path.
+   */
   withSegment(segment: string, dir = ''): readonly string[] {
-    if (this.bySegment === null) {
-      this.bySegment = new Map();
-      for (const p of this.sorted) for (const part of new Set(p.split('/'))) push(this.bySegment, part, p);
+    this.dirsByName ??= dirsByName(this.sorted);
+    const ranges: (readonly string[])[] = [];
+    let last: string | null = null;
+    for (const d of this.dirsByName.get(segment) ?? []) {
+      // A directory of that name at or above `dir`: every path under `dir` has the segment.
+      if (dir !== '' && (d === dir || dir.startsWith(`${d}/`))) return this.under(dir);
+      if ((dir !== '' && !d.startsWith(`${dir}/`)) || (last !== null && d.startsWith(`${last}/`))) continue;
+      ranges.push(this.under(d));
+      last = d;
     }
-    return prefixRange(this.bySegment.get(segment) ?? [], dir);
+    // A file of that name in a directory of that name is in that directory's range already.
+    const files = this.named(segment, dir).filter((p) => !p.split('/').slice(0, -1).includes(segment));
+    if (files.length === 0) return ranges.length === 1 ? (ranges[0] as readonly string[]) : ranges.flat();
+    return [...ranges.flat(), ...files].sort();
   }
+}
+
+/** Every ancestor directory of the paths (not the root), by its own name, each list sorted by `dir/`. */
+function dirsByName(sortedPaths: readonly string[]): Map<string, string[]> {
+  const dirs = new Set<string>();
+  for (const p of sortedPaths) for (let d = dirnameOf(p); d !== '' && !dirs.has(d); d = dirnameOf(d)) dirs.add(d);
+  const map = new Map<string, string[]>();
+  for (const d of [...dirs].map((x) => `${x}/`).sort()) push(map, basenameOf(d.slice(0, -1)), d.slice(0, -1));
+  return map;
 }
 
 /** The slice of a sorted list that lies under `dir`: two binary searches, no scan. */

@@ -127,6 +127,30 @@ describe('matchGlob', () => {
   });
 });
 
+describe('PathIndex.withSegment', () => {
+  it('lists, in sorted order, the paths under a directory that have a segment of a name', () => {
+    const dirsOf = (paths: readonly string[]): string[] => ['', ...new Set(paths.flatMap((p) => p.split('/').slice(0, -1).map((_, i, a) => a.slice(0, i + 1).join('/'))))];
+    fc.assert(
+      fc.property(pathSet, fc.constantFrom(...DIRS, ...NAMES, 'nope'), fc.nat(), (paths, segment, pick) => {
+        const index = new PathIndex(paths);
+        const dirs = [...dirsOf(paths), 'zz'];
+        const dir = dirs[pick % dirs.length] as string;
+        const expected = paths.filter((p) => (dir === '' || p.startsWith(`${dir}/`)) && p.split('/').includes(segment));
+        expect({ segment, dir, r: index.withSegment(segment, dir) }).toEqual({ segment, dir, r: expected });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('orders paths as they sort, not as their directories do ("a.b/a/" sorts before "a/")', () => {
+    const paths = ['a-b/a/z.ts', 'a.b/a/x.ts', 'a/a/y.md', 'a/x.ts', 'b/a', 'c/a/a', 'c/d.ts'].sort();
+    const index = new PathIndex(paths);
+    expect(index.withSegment('a')).toEqual(paths.filter((p) => p.split('/').includes('a')));
+    expect(index.withSegment('a', 'c')).toEqual(['c/a/a']);
+    expect(index.withSegment('a', 'a')).toEqual(['a/a/y.md', 'a/x.ts']);
+  });
+});
+
 describe('PathIndex', () => {
   const index = new PathIndex(['a.md', 'a/b', 'a/b/c', 'a/bc', 'ab/x', 'b/.eslintrc.json']);
   it('lists paths under a directory, not a name prefix', () => {
