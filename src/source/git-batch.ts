@@ -3,7 +3,7 @@
  * once instead of once per query. Forking copies the parent's page tables,
  * so each spawn costs node more the larger its heap (2 ms for a bare node, 6
  * ms for a compiling one, over 10 ms for a test worker), while the shell,
- * small, forks git cheaply. Discovery asks git five things per build.
+ * small, forks git cheaply. Discovery asks git six things per build.
  *
  * Each query writes its stdout to a pipe of its own (file descriptors 3, 4,
  * …), so output needs no framing and may hold any byte; the shell reports

@@ -3,9 +3,7 @@
  * 100k-file tree each is a separate walk or index read, and waiting on them
  * one by one was most of discovery's wall time.
  */
-import { simpleGit, type SimpleGit, type SimpleGitOptions } from 'simple-git';
 import { gitBatch } from './git-batch.js';
-import { queryEnv } from './git-env.js';
 import { runStatus } from './git-tree.js';
 import { formatPathspecs } from '../formats/formats.js';
 
@@ -39,32 +37,12 @@ export interface GitSnapshot {
 }
 
 /**
- * simple-git checks an explicit environment for variables that let git run another program
- * (EDITOR, PAGER, GIT_SSH, GIT_CONFIG_* …) and refuses them unless allowed. rulec passes the
- * caller's own environment, which git would inherit anyway, to a fixed read-only query of its own
- * (rev-parse), so every category is allowed.
- */
-const INHERITED: SimpleGitOptions['unsafe'] = {
-  allowUnsafeEditor: true, allowUnsafeAskPass: true, allowUnsafeConfigPaths: true, allowUnsafeConfigEnvCount: true,
-  allowUnsafeDiffExternal: true, allowUnsafePager: true, allowUnsafeGitProxy: true, allowUnsafeTemplateDir: true,
-  allowUnsafeSshCommand: true, allowUnsafeAlias: true, allowUnsafeFsMonitor: true, allowUnsafeHooksPath: true,
-  allowUnsafeCredentialHelper: true, allowUnsafeDiffTextConv: true, allowUnsafeFilter: true, allowUnsafeGpgProgram: true,
-  allowUnsafeMergeDriver: true, allowUnsafeProtocolOverride: true, allowUnsafePack: true,
-};
-
-/** simple-git in `dir`, with the caller's environment and rulec's pins (queryEnv). */
-function gitAt(dir: string): SimpleGit {
-  return simpleGit({ baseDir: dir, binary: 'git', maxConcurrentProcesses: 6, trimmed: false, unsafe: INHERITED }).env(queryEnv());
-}
-
-/**
  * The git facts of the work tree at `dir`, or null when `dir` is not in one
  * (no repository, a bare one, inside `.git`, an owner git does not trust).
- * Six queries at once: simple-git asks whether this is a work tree and its
- * HEAD while one shell (git-batch.ts) asks for the index, the untracked
- * instruction files, the remote, what is staged and the commit count — so
- * node spawns twice, three times when there are untracked instruction files
- * (check-ignore). `git
+ * Six queries at once, by one shell (git-batch.ts): whether this is a work
+ * tree and its HEAD, the index, the untracked instruction files, the remote,
+ * what is staged and the commit count — so node spawns once, twice when there
+ * are untracked instruction files (check-ignore). `git
  * status` is avoided on purpose: it refreshes the stat of every tracked
  * file, which costs more than the whole floor on a large tree; dirtiness is
  * decided per input file from index blob ids instead (see discover).
@@ -73,38 +51,38 @@ export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
   // New files not yet added, personal ones too: a CLAUDE.local.md nobody put in .gitignore is
   // still loaded by its agent, so lint must see it (and --include-local bundle it).
   const instruction = formatPathspecs(true);
-  // Is this a work tree, and its HEAD: simple-git, while one shell runs the five other questions
-  // side by side (git-batch.ts) — two forks of this process, not six.
-  const [probe, { results, stderr }] = await Promise.all([
-    // "<top level>\n<HEAD>\n"; without commits, the top level alone (exit 1, no message).
-    gitAt(dir).raw(['-c', 'core.quotePath=false', 'rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD']).catch(() => ''),
-    gitBatch(dir, [
-      ['ls-files', '-z', '--cached', '--stage'],
-      // Every untracked instruction file, ignored or not, in one walk: git descends into ignored
-      // directories to list ignored files anyway, and a second walk for the not ignored ones cost as
-      // much again. Which of them git ignores is asked below, of those few paths alone.
-      ['ls-files', '-z', '--others', '--', ...instruction],
-      ['config', '--get', 'remote.origin.url'],
-      // Without a commit these two fail, and answer nothing staged and a count of 0. `--` after
-      // HEAD: a file named HEAD in the work tree would make it ambiguous.
-      ['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD', '--'],
-      ['rev-list', '--count', 'HEAD', '--'],
-    ]),
+  // One shell runs the six questions side by side (git-batch.ts): one fork of this process, not six
+  // (a fork copies the page tables of the process that forks: the larger its heap, the dearer).
+  const { results, stderr } = await gitBatch(dir, [
+    // Is this a work tree, and its HEAD: "<top level>\n<HEAD>\n"; without commits, the top level
+    // alone (exit 1, no message); outside a work tree nothing.
+    ['rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD'],
+    ['ls-files', '-z', '--cached', '--stage'],
+    // Every untracked instruction file, ignored or not, in one walk: git descends into ignored
+    // directories to list ignored files anyway, and a second walk for the not ignored ones cost as
+    // much again. Which of them git ignores is asked below, of those few paths alone.
+    ['ls-files', '-z', '--others', '--', ...instruction],
+    ['config', '--get', 'remote.origin.url'],
+    // Without a commit these two fail, and answer nothing staged and a count of 0. `--` after
+    // HEAD: a file named HEAD in the work tree would make it ambiguous.
+    ['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD', '--'],
+    ['rev-list', '--count', 'HEAD', '--'],
   ]);
   const text = (i: number): string => results[i]?.stdout.toString('utf8') ?? '';
   const answered = (i: number): boolean => results[i]?.code === 0;
   // Not a work tree (no repository, a bare one, inside .git, an owner git does not trust).
+  const probe = text(0);
   if (probe.trim() === '') return null;
   const commit = probe.split('\n')[1]?.trim() || null;
-  if (!answered(0) || !answered(1)) throw new Error(`git ls-files failed: ${stderr.trim()}`);
-  const remote = answered(2) ? stripCredentials(text(2).trim()) || null : null;
-  const staged = commit !== null && answered(3) ? splitZ(text(3)) : [];
-  const count = commit !== null && answered(4) ? Number(text(4).trim()) : 0;
-  const found = splitZ(text(1));
+  if (!answered(1) || !answered(2)) throw new Error(`git ls-files failed: ${stderr.trim()}`);
+  const remote = answered(3) ? stripCredentials(text(3).trim()) || null : null;
+  const staged = commit !== null && answered(4) ? splitZ(text(4)) : [];
+  const count = commit !== null && answered(5) ? Number(text(5).trim()) : 0;
+  const found = splitZ(text(2));
   const ignoredSet = await ignoredAmong(dir, found);
   const tracked: string[] = [];
   const indexBlobs = new Map<string, string>();
-  for (const entry of splitZ(text(0))) {
+  for (const entry of splitZ(text(1))) {
     // "<mode> <blob> <stage>\t<path>"
     const tab = entry.indexOf('\t');
     const path = entry.slice(tab + 1);
@@ -122,8 +100,8 @@ export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
  * Which of these untracked paths git ignores (.gitignore, info/exclude,
  * core.excludesFile — what `--exclude-standard` reads). `check-ignore` exits
  * 1 when none is, which is an answer, not an error. Through git-tree's
- * runStatus, not simple-git: the paths go to git's stdin, which simple-git
- * cannot write (and NUL-separated, so no name is quoted or split).
+ * runStatus: the paths go to git's stdin (NUL-separated, so no name is
+ * quoted or split).
  */
 async function ignoredAmong(dir: string, paths: readonly string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();

@@ -9,6 +9,7 @@ import { classifyPath } from '../formats/formats.js';
 import { stripCredentials, type GitInfo } from './git-snapshot.js';
 import { GitTree, runStatus } from './git-tree.js';
 import type { SourceRead } from './types.js';
+import { configValue } from './git-simple.js';
 
 export interface RepoListing {
   /** Every path of the tree, sorted (what `git ls-files` lists in a checkout). */
@@ -33,10 +34,10 @@ export async function gitSource(repoDir: string, rev: string): Promise<RepoSourc
     label: `git:${rev}`,
     async listing() {
       const [remote, count] = await Promise.all([
-        runStatus(repoDir, ['config', '--get', 'remote.origin.url']),
+        configValue(repoDir, 'remote.origin.url'),
         runStatus(repoDir, ['rev-list', '--count', tree.commit]),
       ]);
-      const url = remote.code === 0 ? stripCredentials(remote.stdout.toString('utf8').trim()) : '';
+      const url = stripCredentials(remote);
       const seq = Number(count.stdout.toString('utf8').trim());
       return { paths: tree.paths, git: { remote: url || null, commit: tree.commit, seq: Number.isSafeInteger(seq) ? seq : 0, dirty: false } };
     },

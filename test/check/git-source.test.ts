@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compile.js';
 import { bundleFileMap } from '../../src/emit/write-bundle.js';
 import { gitSource } from '../../src/source/repo-source.js';
-import { fixtureCases, materialiseCase, optionsFromArgs, type Materialised } from '../helpers/fixture-repo.js';
+import { fixtureCases, git, materialiseCase, optionsFromArgs, type Materialised } from '../helpers/fixture-repo.js';
 import { history, type History } from '../diff/history.js';
 
 const made: Materialised[] = [];
@@ -34,6 +34,18 @@ describe('compile from a git tree', () => {
     const fromObjects = await compile({ ...optionsFromArgs(m), source: await gitSource(m.repo, 'HEAD') });
     expect(bundleFileMap(fromObjects)).toEqual(bundleFileMap(fromTree));
     expect(fromObjects.diagnostics).toEqual(fromTree.diagnostics);
+  });
+
+  it('records the same remote as the checkout, without credentials, and none when there is none', async () => {
+    const m = materialiseCase('nested-agents');
+    made.push(m);
+    const none = await gitSource(m.repo, 'HEAD');
+    expect((await none.listing()).git.remote).toBeNull();
+    git(m.repo, 'remote', 'add', 'origin', 'https://user:token@example.com/org/repo.git');
+    const fromTree = await compile({ repoDir: m.repo });
+    const fromObjects = await compile({ repoDir: m.repo, source: await gitSource(m.repo, 'HEAD') });
+    expect(fromObjects.manifest.source).toEqual(fromTree.manifest.source);
+    expect(fromObjects.manifest.source.repo).toBe('https://example.com/org/repo.git');
   });
 
   it('reads the commit, not the uncommitted work tree', async () => {
