@@ -51,8 +51,8 @@ export interface CompileOptions {
   knownTokens?: TokenCounts | null;
   /**
    * Lint results an earlier build kept (src/cache), by lintKey: files found there are not linted
-   * (nor scanned for secrets) again. Given (even empty), the result's `lintMemo` holds what this
-   * build's files gave, for the cache to keep.
+   * again (every file is still scanned for secrets). Given (even empty), the result's `lintMemo`
+   * holds what this build's files gave, for the cache to keep.
    */
   knownLint?: LintMemo | null;
 }

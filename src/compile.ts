@@ -38,7 +38,7 @@ import { attachRules, planResolution, type Resolution } from './resolve/resolve.
 import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
-import { lintWithMemo, type LintMemo, type Linted } from './validate/lint-rules.js';
+import { lintWithMemo, type LintMemo } from './validate/lint-rules.js';
 import { tokenCounter, type TokenCounts } from './validate/token-count.js';
 import { applySeverities, severityDecision } from './validate/severity.js';
 import { secretSites } from './validate/lint/secrets.js';
@@ -160,7 +160,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const conflicts = finishConflicts(scan, policy, textCounter, options.today ?? utcToday());
   pushAll(diagnostics, conflicts.diagnostics);
   // 8. Severities, secrets, manifest.
-  return assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts, linted,
+  return assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts, lintMemo: linted.memo,
     diagnostics: applySeverities(diagnostics, decide) });
 }
 
@@ -175,7 +175,8 @@ interface Parts {
   budgets: StageResult<Overrun[]>;
   profiles: StageResult<ProfileFits>;
   conflicts: StageResult<ConflictEvent[]>;
-  linted: Linted;
+  /** What lint remembers of this build's files (lint-rules.ts). */
+  lintMemo: LintMemo;
   /** Every diagnostic of the build, severities decided. */
   diagnostics: Diagnostic[];
 }
@@ -216,7 +217,7 @@ function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
     diagnostics,
     redactions,
     // Not of a build with a secret anywhere: a finding in one file may quote another file's secret.
-    lintMemo: p.options.knownLint ? (redactions.sites.length === 0 ? p.linted.memo : new Map()) : null,
+    lintMemo: p.options.knownLint ? (redactions.sites.length === 0 ? p.lintMemo : new Map()) : null,
   };
 }
 

@@ -74,18 +74,20 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
     if (value === null) note(name, 'its content is not what rulec writes');
     return value;
   };
+  /** Remove cache file `name` (when this run writes the cache at all). */
+  const remove = (name: string): void => {
+    if (!writes) return;
+    try {
+      rmSync(join(dir, name), { force: true });
+    } catch {
+      // a stale file it cannot remove is refused by its header on the next read anyway (another fingerprint)
+    }
+  };
   let unwritable = false;
   const write = (name: string, policy: string | null, body: Buffer): void => {
     if (unwritable || !writes) return;
     // A file the next build would refuse to read is not written (nor is the old one kept).
-    if (body.length > MAX_CACHE_FILE - 4096) {
-      try {
-        rmSync(join(dir, name), { force: true });
-      } catch {
-        // a stale file it cannot remove is refused by its header on the next read anyway (another fingerprint)
-      }
-      return;
-    }
+    if (body.length > MAX_CACHE_FILE - 4096) return remove(name);
     const failed = makeCacheDir(dir) ?? writeCacheFile(dir, name, header(name, policy), body);
     if (failed === null) return;
     unwritable = true;
@@ -98,14 +100,7 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
     keepTokens: (counts) => write(TOKENS, null, encodeTokenCounts(counts)),
     memo: (policyDigest) => read(BUILD, policyDigest, decodeMemo),
     keepMemo: (policyDigest, record) => write(BUILD, policyDigest, encodeMemo(record)),
-    forgetMemo: () => {
-      if (!writes) return;
-      try {
-        rmSync(join(dir, BUILD), { force: true });
-      } catch {
-        // one it cannot remove names another fingerprint: the next build compiles anyway
-      }
-    },
+    forgetMemo: () => remove(BUILD),
     knownLint: () => read(LINT, null, decodeLintMemo) ?? new Map(),
     keepLint: (memo) => write(LINT, null, encodeLintMemo(memo)),
   };

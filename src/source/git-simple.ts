@@ -22,7 +22,7 @@ const INHERITED: SimpleGitOptions['unsafe'] = {
 };
 
 /** simple-git in `dir`, with the caller's environment and rulec's pins (queryEnv). */
-export function gitAt(dir: string): SimpleGit {
+function gitAt(dir: string): SimpleGit {
   return simpleGit({ baseDir: dir, binary: 'git', maxConcurrentProcesses: 6, trimmed: false, unsafe: INHERITED }).env(queryEnv());
 }
 
