@@ -11,7 +11,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { git } from '../helpers/fixture-repo.js';
+import { gitSteps } from '../helpers/fixture-repo.js';
 import { runCli, type CliRun } from '../helpers/run-cli.js';
 
 export interface CacheRepo {
@@ -32,12 +32,12 @@ export function cacheRepo(files: Record<string, string>): CacheRepo {
     writeFileSync(join(repo, rel), text);
   };
   for (const [rel, text] of Object.entries(files)) write(rel, text);
-  git(repo, '-c', 'init.defaultBranch=main', 'init', '-q', '--template=');
-  const commit = (): void => {
-    git(repo, '-c', 'core.autocrlf=false', 'add', '-A');
-    git(repo, '-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'step');
-  };
-  commit();
+  const steps = [
+    ['-c', 'core.autocrlf=false', 'add', '-A'],
+    ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'step'],
+  ];
+  const commit = (): void => void gitSteps(repo, steps);
+  gitSteps(repo, [['-c', 'init.defaultBranch=main', 'init', '-q', '--template='], ...steps]);
   return { dir, repo, out: (name) => join(dir, name), write, commit };
 }
 

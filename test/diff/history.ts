@@ -6,8 +6,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { git } from '../helpers/fixture-repo.js';
+import { git, gitSteps } from '../helpers/fixture-repo.js';
 import { BASE_PREFIX } from '../helpers/repo-cache.js';
 
 /** Path → content; null deletes the path; `{ link }` makes a symbolic link. */
@@ -60,11 +59,13 @@ function historyIn(dir: string, repo: string, commits: Map<string, string>, firs
     commits,
     commit(name, edit) {
       write(repo, edit);
-      git(repo, '-c', 'core.autocrlf=false', 'add', '-A');
       const date = `2026-01-01T00:${String(Math.floor(tick / 60) % 60).padStart(2, '0')}:${String(tick % 60).padStart(2, '0')}Z`;
       tick++;
-      execCommit(repo, name, date);
-      const id = git(repo, 'rev-parse', 'HEAD').trim();
+      const id = gitSteps(repo, [
+        ['-c', 'core.autocrlf=false', 'add', '-A'],
+        ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', name],
+        ['rev-parse', 'HEAD'],
+      ], { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }).trim();
       commits.set(name, id);
       return id;
     },
@@ -72,17 +73,6 @@ function historyIn(dir: string, repo: string, commits: Map<string, string>, firs
   };
   return h;
 }
-
-function execCommit(repo: string, message: string, date: string): void {
-  execFileSync('git', ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', message], {
-    cwd: repo, encoding: 'utf8', env: { ...process.env, ...GIT_IDENTITY, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-  });
-}
-
-const GIT_IDENTITY = {
-  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'fixture', GIT_AUTHOR_EMAIL: 'fixture@example.invalid', GIT_COMMITTER_NAME: 'fixture', GIT_COMMITTER_EMAIL: 'fixture@example.invalid',
-};
 
 export function write(root: string, edit: TreeEdit): void {
   for (const [path, content] of Object.entries(edit)) {

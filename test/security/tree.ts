@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { git } from '../helpers/fixture-repo.js';
+import { gitSteps } from '../helpers/fixture-repo.js';
 
 export type Entry = string | { symlink: string } | { fifo: true };
 export type Tree = Record<string, Entry>;
@@ -55,9 +55,11 @@ export function makeTree(repo: Tree, opts: { useGit?: boolean; managed?: Tree; h
 }
 
 export function commitAll(repo: string): void {
-  git(repo, '-c', 'init.defaultBranch=main', 'init', '-q', '--template=');
-  git(repo, '-c', 'core.autocrlf=false', 'add', '-A');
-  git(repo, '-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'tree');
+  gitSteps(repo, [
+    ['-c', 'init.defaultBranch=main', 'init', '-q', '--template='],
+    ['-c', 'core.autocrlf=false', 'add', '-A'],
+    ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'tree'],
+  ]);
 }
 
 export function write(root: string, tree: Tree, m: Pick<Made, 'dir' | 'outside'>): void {
