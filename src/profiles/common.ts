@@ -76,20 +76,6 @@ export function showHome(view: RepoView, rel: string): string {
   return `${view.homeDisplay}/${rel}`;
 }
 
-/** The view's paths and every directory above them, computed once per view. */
-const indexes = new WeakMap<RepoView, { files: Set<string>; dirs: Set<string> }>();
-function indexOf(view: RepoView): { files: Set<string>; dirs: Set<string> } {
-  let ix = indexes.get(view);
-  if (!ix) {
-    ix = { files: new Set(view.paths), dirs: new Set() };
-    for (const p of view.paths) {
-      for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) ix.dirs.add(p.slice(0, i));
-    }
-    indexes.set(view, ix);
-  }
-  return ix;
-}
-
 /**
  * The view's paths that start with `prefix`. `view.paths` is sorted, so this is
  * a binary search and a walk over the matches, never a scan of every path:
@@ -134,15 +120,19 @@ export function frontmatterOf(view: RepoView, path: string, lenient = false): Re
   return (lenient ? lenientFrontmatter : strictFrontmatter)(view, path) ?? null;
 }
 
-/** True when `path` is a file of the view. */
+/**
+ * True when `path` is a file of the view: a binary search of the sorted paths. (A set of every path
+ * and directory, built per view, cost more than all the lookups: 0.3 s on 25 repositories of
+ * 160,000 paths.)
+ */
 export function exists(view: RepoView, path: string): boolean {
-  return indexOf(view).files.has(path);
+  return view.paths[lowerBound(view.paths, path)] === path;
 }
 
 /** True when `path` is a file or a directory (holding files) of the view. */
 export function entryExists(view: RepoView, path: string): boolean {
-  const ix = indexOf(view);
-  return ix.files.has(path) || ix.dirs.has(path);
+  const below = view.paths[lowerBound(view.paths, `${path}/`)];
+  return exists(view, path) || (below !== undefined && below.startsWith(`${path}/`));
 }
 
 /** A string-or-list option (Gemini's context.fileName takes both). */
