@@ -55,17 +55,26 @@ export function git(cwd: string, ...args: string[]): string {
  * three.
  */
 export function gitSteps(cwd: string, steps: readonly (readonly string[])[], env: Record<string, string> = {}): string {
-  const quote = (a: string): string => `'${a.replaceAll("'", `'\\''`)}'`;
-  const script = steps.map((args) => ['git', ...args.map(quote)].join(' ')).join(' && ');
-  return execFileSync('/bin/sh', ['-c', script], { cwd, env: { ...process.env, ...GIT_ENV, ...env }, encoding: 'utf8' });
+  return execFileSync('/bin/sh', ['-c', gitScript(steps)], { cwd, env: { ...process.env, ...GIT_ENV, ...env }, encoding: 'utf8' });
 }
 
-/** The git commands that make `repo/` one commit (prepare has already excluded the untracked files). */
-const GIT_COMMANDS: Command[] = [
-  ['-c', 'init.defaultBranch=main', 'init', '-q', '--template='],
-  ['-c', 'core.autocrlf=false', 'add', '-A'],
-  ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'fixture'],
-].map((args) => ({ file: 'git', args, cwd: 'repo', env: GIT_ENV }));
+/** `git 'a' 'b' && git 'c' …`: each argument single-quoted for sh. */
+function gitScript(steps: readonly (readonly string[])[]): string {
+  const quote = (a: string): string => `'${a.replaceAll("'", `'\\''`)}'`;
+  return steps.map((args) => ['git', ...args.map(quote)].join(' ')).join(' && ');
+}
+
+/** The git commands that make `repo/` one commit (prepare has already excluded the untracked files), in one shell. */
+const GIT_COMMANDS: Command[] = [{
+  file: '/bin/sh',
+  args: ['-c', gitScript([
+    ['-c', 'init.defaultBranch=main', 'init', '-q', '--template='],
+    ['-c', 'core.autocrlf=false', 'add', '-A'],
+    ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'fixture'],
+  ])],
+  cwd: 'repo',
+  env: GIT_ENV,
+}];
 
 /**
  * A recipe for `<root>/repo` (from `files`, a function that writes the repo's
