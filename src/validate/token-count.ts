@@ -10,9 +10,10 @@
  * against encode().length.
  */
 import { createRequire } from 'node:module';
-import { Tiktoken, type TiktokenBPE, type TiktokenEncoding } from 'js-tiktoken/lite';
+import type { Tiktoken, TiktokenBPE, TiktokenEncoding } from 'js-tiktoken/lite';
 import { sha256Hex } from '../util/hash.js';
 import { cutsAtSeams, paragraphsOf } from './token-seams.js';
+import { encoderFor } from './rank-table.js';
 
 export interface TokenCounter {
   readonly encoding: string;
@@ -68,62 +69,6 @@ function engine(encoding: string): Engine {
     engines.set(encoding, e);
   }
   return e;
-}
-
-/**
- * js-tiktoken's encoder over a rank map built here. The library's constructor
- * goes through an intermediate object of 200,000 keys and also builds a
- * decode table that counting never reads: 1–2.5 s for o200k on this machine,
- * paid by every build, check and worker. Building the same map directly takes
- * a quarter of that; encoding stays the library's own code. A test proves the
- * map equal to the library's, entry for entry, for every encoding. Should a
- * future js-tiktoken keep its map elsewhere, the probe fails and the library's
- * constructor is used.
- */
-function encoderFor(ranks: TiktokenBPE): Tiktoken {
-  const encoder = new Tiktoken({ ...ranks, bpe_ranks: '' });
-  const slot = encoder as unknown as { rankMap?: unknown };
-  if (!(slot.rankMap instanceof Map) || slot.rankMap.size !== 0) return new Tiktoken(ranks);
-  const map = rankMap(ranks.bpe_ranks);
-  slot.rankMap = map;
-  const probe = encoder.encode('hello', [], []);
-  return probe.length === 1 && probe[0] === map.get('104,101,108,108,111') ? encoder : new Tiktoken(ranks);
-}
-
-const BASE64 = new Int8Array(128).fill(-1);
-for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) BASE64[c.charCodeAt(0)] = i;
-
-/**
- * The rank of each token, keyed as js-tiktoken keys it (the token's bytes in
- * decimal, joined by commas). `bpe_ranks` holds lines of "! OFFSET TOKEN…",
- * each TOKEN base64 and ranked OFFSET, OFFSET+1, … in order.
- */
-export function rankMap(bpeRanks: string): Map<string, number> {
-  const map = new Map<string, number>();
-  const bytes: number[] = [];
-  for (const line of bpeRanks.split('\n')) {
-    const parts = line.split(' ');
-    if (parts.length < 3) continue;
-    const offset = Number.parseInt(parts[1] as string, 10);
-    for (let i = 2; i < parts.length; i++) {
-      const token = parts[i] as string;
-      bytes.length = 0;
-      let acc = 0;
-      let bits = 0;
-      for (let j = 0; j < token.length; j++) {
-        const v = BASE64[token.charCodeAt(j)] ?? -1;
-        if (v < 0) break; // '=' padding
-        acc = ((acc << 6) | v) & 0xffffff;
-        bits += 6;
-        if (bits >= 8) {
-          bits -= 8;
-          bytes.push((acc >> bits) & 0xff);
-        }
-      }
-      map.set(bytes.join(','), offset + i - 2);
-    }
-  }
-  return map;
 }
 
 /**
