@@ -43,7 +43,7 @@ import { tokenCounter, type TokenCounts } from './validate/token-count.js';
 import { applySeverities, severityDecision } from './validate/severity.js';
 import { secretSites } from './validate/lint/secrets.js';
 import { startBackground, type Background } from './worker/pool.js';
-import { DEFAULT_ENABLED_PROFILES } from './profiles/registry.js';
+import { backgroundOf } from './worker/threads.js';
 import { profileJob } from './profiles/profile-job.js';
 import type { ProfileFits } from './profiles/evaluate.js';
 import { finishConflicts, scanConflicts, type ConflictEvent } from './conflicts/detect.js';
@@ -54,10 +54,13 @@ import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.
 import { UsageError } from './util/errors.js';
 import { pushAll } from './util/push-all.js';
 
-/** Steps 1 and 2 done ahead of compile() (the build memo looks at the inputs before compiling). */
+/**
+ * Steps done ahead of compile(): the policy (a build starts its worker before importing the
+ * pipeline), and the inputs read (the build memo looks at them before compiling).
+ */
 export interface ReadInputs {
   policy: Policy;
-  read: StageResult<Inputs>;
+  read?: StageResult<Inputs>;
 }
 
 export interface CompileResult {
@@ -98,9 +101,10 @@ export async function compile(options: CompileOptions = {}, ahead?: ReadInputs):
   if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
   // 1. The policy, and the worker.
   const policy = ahead?.policy ?? compilePolicy(options);
-  // The tokenizer's rank table takes ~1 s of CPU to build: a worker builds it on the other core,
-  // then counts tokens and evaluates agent profiles while this thread lints.
-  const background = startBackground(policy.tokenizer, (policy.profiles?.enabled ?? DEFAULT_ENABLED_PROFILES).length > 0);
+  // A worker (started ahead by the caller, or now) loads the tokenizer on the other core, then
+  // counts tokens and evaluates agent profiles while this thread scans conflicts and lints.
+  const { encoding, profiles } = backgroundOf(policy);
+  const background = startBackground(encoding, profiles);
   const known = options.knownTokens ?? null;
   // Posted first, so the worker takes the known counts before any count job.
   const ledger = known ? background.startLedger(known) : null;

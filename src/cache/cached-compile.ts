@@ -26,6 +26,7 @@ import type { BuildCache } from './build-cache.js';
 import { compilerIdentity } from './compiler-identity.js';
 import { buildFingerprint, type MemoRecord } from './build-memo.js';
 import { stampBundle } from './bundle-stamp.js';
+import { prestartBackground } from '../worker/threads.js';
 
 export type CachedBuild =
   | { kind: 'replay'; record: MemoRecord; policy: Policy }
@@ -39,28 +40,37 @@ export interface MemoBasis {
 
 /** compile(), seeded with the cache's token counts; the counts it used are kept for the next run. */
 export async function compileCounted(options: CompileOptions, cache: BuildCache): Promise<CompileResult> {
+  const policy = compilePolicy(options);
+  prestartBackground(policy);
   const { compile } = await import('../compile.js');
-  const result = await compile({ ...options, knownTokens: cache.knownTokens(), knownLint: cache.knownLint() });
+  const result = await compile({ ...options, knownTokens: cache.knownTokens(), knownLint: cache.knownLint() }, { policy });
   keepCounts(cache, result);
   return result;
 }
 
 export async function compileOrReplay(options: CompileOptions, cache: BuildCache, reuse: (record: MemoRecord) => boolean): Promise<CachedBuild> {
-  if (!cache.enabled) return { kind: 'compiled', result: await (await import('../compile.js')).compile(options), memo: null };
+  if (!cache.enabled) {
+    const policy = compilePolicy(options);
+    prestartBackground(policy);
+    return { kind: 'compiled', result: await (await import('../compile.js')).compile(options, { policy }), memo: null };
+  }
   const dated = { ...options, today: options.today ?? utcToday() };
   const policy = compilePolicy(dated);
   const discoverOptions = discoverOptionsOf(dated, policy);
+  const record = cache.memo(policyDigest(policy));
+  // No record, no replay: the worker starts now, beside discovery.
+  if (record === null) prestartBackground(policy);
   dated.onStage?.('discover');
   const found = await discover(discoverOptions);
   const key = (reads: readonly ImportRead[]): string => buildFingerprint({ compiler: compilerIdentity(), policy, revision: dated.revision ?? '0.1.0',
     includeLocal: dated.includeLocal ?? false, today: dated.today, found, reads });
-  const record = cache.memo(policyDigest(policy));
   if (record !== null) {
     const reads = rereadImports(record.reads, { readRepo: repoReader(found.value.rootReal, discoverOptions.source ?? null), managedReal: found.value.managedReal,
       maxBytes: policy.discover.max_file_bytes });
     if (key(reads) === record.fingerprint && reuse(record)) return { kind: 'replay', record, policy };
   }
   // The pipeline is loaded only now: a replay never needs it.
+  prestartBackground(policy);
   const [{ compile }, { followInputs }] = await Promise.all([import('../compile.js'), import('../discover/read-inputs.js')]);
   const read = followInputs(found, discoverOptions, dated.onStage);
   const result = await compile({ ...dated, knownTokens: cache.knownTokens(), knownLint: cache.knownLint() }, { policy, read });

@@ -15,8 +15,4 @@ export function profileByName(name: string): AgentProfile | undefined {
   return PROFILES.find((p) => p.name === name);
 }
 
-/**
- * Profiles checked when the policy has no `profiles.enabled`: the four agents whose loading was
- * captured byte for byte from the real CLIs. Cursor (derived from docs) and Qwen Code are opt-in.
- */
-export const DEFAULT_ENABLED_PROFILES: readonly string[] = ['codex', 'claude-code', 'gemini-cli', 'copilot-cli'];
+export { DEFAULT_ENABLED_PROFILES } from './defaults.js';

@@ -5,14 +5,13 @@
  * When the compiled worker is not available (running from TypeScript sources)
  * or fails, the same code runs in-process: same results.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { countTokens, startLedger, takeLedger, type TokenCounts } from '../validate/token-count.js';
 import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
 import type { ProfileFits } from '../profiles/evaluate.js';
 import type { StageResult } from '../types.js';
-import type { BackgroundData, Job } from './background.js';
+import type { Job } from './background.js';
+import { keyOf, newWorker, park, take, workerAvailable } from './threads.js';
 
 export interface Background {
   /** Where jobs run: on the worker thread, or in this thread (no compiled worker, or it failed). */
@@ -40,46 +39,17 @@ function inProcess(encoding: string): Background {
   };
 }
 
-/**
- * Workers whose compile has closed them, by encoding and profile flag: the
- * next compile in this process (`rulec check` compiles base, then head; a
- * library caller compiles many) takes one with its rank table built instead
- * of starting another. Unreferenced, so an idle one never holds the process.
- */
-const idle = new Map<string, Worker[]>();
-
-/** Park `worker` in the idle pool until a compile takes it; one that errors or exits meanwhile leaves the pool. */
-function park(key: string, worker: Worker): void {
-  const leave = (): void => {
-    const list = idle.get(key) ?? [];
-    idle.set(key, list.filter((w) => w !== worker));
-    void worker.terminate();
-  };
-  worker.once('error', leave);
-  worker.once('exit', leave);
-  idle.set(key, [...(idle.get(key) ?? []), worker]);
-}
-
-/** An idle worker for `key`, no longer listened to as idle, or undefined. */
-function take(key: string): Worker | undefined {
-  const worker = idle.get(key)?.pop();
-  worker?.removeAllListeners('error').removeAllListeners('exit');
-  return worker;
-}
-
 /** `profiles`: whether agent profiles will be evaluated (their encoding is then warmed too). */
 export function startBackground(encoding: string, profiles = true): Background {
-  const script = new URL('./background.js', import.meta.url);
   const local = inProcess(encoding);
-  if (script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return local;
-  const key = `${encoding}\0${profiles}`;
+  if (!workerAvailable()) return local;
+  const key = keyOf({ encoding, profiles });
   let worker: Worker;
   try {
-    worker = take(key) ?? new Worker(script, { workerData: { encoding, profiles } satisfies BackgroundData });
+    worker = take(key) ?? newWorker({ encoding, profiles });
   } catch {
     return local;
   }
-  worker.unref();
   let failed = false;
   // The worker answers jobs in the order they were posted: a queue of the callers waiting.
   const pending: { resolve: (answer: unknown) => void; reject: (e: unknown) => void; fallback: () => Promise<unknown> }[] = [];
