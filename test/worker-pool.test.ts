@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Policy } from '../src/config/policy.js';
 import type { ProfileJob } from '../src/profiles/build-view.js';
 import { startBackground as startFromSources, type Background } from '../src/worker/pool.js';
 
@@ -84,6 +85,26 @@ describe('the background worker', () => {
       await second.close();
       await other.close();
     }
+  });
+
+  it('is started ahead of a compile once, and that compile takes it', async () => {
+    const built = (await import(DIST_POOL)) as typeof import('../src/worker/pool.js');
+    const threads = (await import(DIST_POOL.replace(/pool\.js$/, 'threads.js'))) as typeof import('../src/worker/threads.js');
+    // An encoding no other case here uses, without profiles: a key of its own.
+    const policy = { tokenizer: 'p50k_base', profiles: { enabled: [] } } as unknown as Policy;
+    expect(threads.backgroundOf(policy)).toEqual({ encoding: 'p50k_base', profiles: false });
+    threads.prestartBackground(policy);
+    threads.prestartBackground(policy);
+    expect(threads.idleWorkers({ encoding: 'p50k_base', profiles: false })).toBe(1);
+    const bg = built.startBackground('p50k_base', false);
+    try {
+      expect(threads.idleWorkers({ encoding: 'p50k_base', profiles: false })).toBe(0);
+      expect(bg.where).toBe('worker');
+      expect(await bg.count(texts)).toEqual(await startFromSources('p50k_base').count(texts));
+    } finally {
+      await bg.close();
+    }
+    expect(threads.idleWorkers({ encoding: 'p50k_base', profiles: false })).toBe(1);
   });
 
   it('answers in-process when the worker fails a job, and never leaves a caller waiting', async () => {

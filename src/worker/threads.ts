@@ -55,6 +55,11 @@ export function park(key: string, worker: Worker): void {
   idle.set(key, [...(idle.get(key) ?? []), worker]);
 }
 
+/** How many idle workers there are for `data` (what a test looks at). */
+export function idleWorkers(data: BackgroundData): number {
+  return idle.get(keyOf(data))?.length ?? 0;
+}
+
 /** An idle worker for `key`, no longer listened to as idle, or undefined. */
 export function take(key: string): Worker | undefined {
   const worker = idle.get(key)?.pop();
