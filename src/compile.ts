@@ -25,7 +25,7 @@
  * kept (`knownTokens`) and keep those the result reports (`countedTokens`),
  * and likewise the lint findings per file (`knownLint`, `lintMemo`).
  */
-import semver from 'semver';
+import semverValid from 'semver/functions/valid.js';
 import type { Attachment, ParsedDoc, SourceFile, StageResult, Variant } from './types.js';
 import { PolicyError } from './config/policy-error.js';
 import { compilerVersion } from './config/package-files.js';
@@ -98,7 +98,7 @@ export interface CompileResult {
 
 export async function compile(options: CompileOptions = {}, ahead?: ReadInputs): Promise<CompileResult> {
   const revision = options.revision ?? '0.1.0';
-  if (!semver.valid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
+  if (!semverValid(revision)) throw new UsageError(`--revision must be a semantic version, got "${revision}"`);
   // 1. The policy, and the worker.
   const policy = ahead?.policy ?? compilePolicy(options);
   // A worker (started ahead by the caller, or now) loads the tokenizer on the other core, then
