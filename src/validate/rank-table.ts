@@ -61,18 +61,39 @@ export class RankTable {
   }
 }
 
-/** Standard padded base64 of the bytes a key lists; '' (no token's) when a part is not a byte in decimal. */
+/**
+ * Standard padded base64 of the bytes a key lists; '' (no token's) unless every part is a byte in
+ * decimal (0–255, no sign, no leading zero). One pass over the key's characters: a miss costs
+ * this, and random text misses often.
+ */
 function base64Of(key: string): string {
-  const parts = key.split(',');
-  const bytes = parts.map(Number);
-  if (!bytes.every((b, i) => b >= 0 && b <= 255 && String(b) === parts[i])) return '';
   let out = '';
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) out += digits(((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number), 4);
-  if (bytes.length - i === 1) out += `${digits((bytes[i] as number) << 16, 2)}==`;
-  else if (bytes.length - i === 2) out += `${digits(((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8), 3)}=`;
+  let group = 0;
+  let inGroup = 0;
+  let byte = -1;
+  for (let i = 0; i <= key.length; i++) {
+    const c = i < key.length ? key.charCodeAt(i) : COMMA;
+    if (c === COMMA) {
+      if (byte < 0) return '';
+      group = (group << 8) | byte;
+      byte = -1;
+      if (++inGroup === 3) {
+        out += digits(group, 4);
+        group = 0;
+        inGroup = 0;
+      }
+    } else if (c >= ZERO && c <= ZERO + 9 && byte !== 0) {
+      byte = byte < 0 ? c - ZERO : byte * 10 + (c - ZERO);
+      if (byte > 255) return '';
+    } else return '';
+  }
+  if (inGroup === 1) out += `${digits(group << 16, 2)}==`;
+  else if (inGroup === 2) out += `${digits(group << 8, 3)}=`;
   return out;
 }
+
+const COMMA = 44;
+const ZERO = 48;
 
 /** The first `chars` base64 digits of a 24-bit group. */
 function digits(n: number, chars: number): string {

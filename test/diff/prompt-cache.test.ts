@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { getEncoding } from 'js-tiktoken';
+import { referenceEncoding } from '../helpers/reference-encoding.js';
 import { tokenCounter } from '../../src/validate/token-count.js';
 import { renderBlock } from '../../src/render/fence.js';
 import { safePrefix, variantCache } from '../../src/diff/prompt-cache.js';
 
 const counter = tokenCounter('o200k_base');
-const reference = getEncoding('o200k_base');
+const reference = referenceEncoding('o200k_base');
 const encode = (text: string): number[] => reference.encode(text, [], []);
 
 const piece = fc.oneof(
