@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { queryEnv } from './git-env.js';
-import { runStatus } from './git-tree.js';
+import { runStatus } from './git-run.js';
 
 export interface QueryResult {
   code: number;

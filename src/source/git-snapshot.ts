@@ -4,7 +4,7 @@
  * one by one was most of discovery's wall time.
  */
 import { gitBatch } from './git-batch.js';
-import { runStatus } from './git-tree.js';
+import { runStatus } from './git-run.js';
 import { formatPathspecs } from '../formats/formats.js';
 
 export interface GitInfo {

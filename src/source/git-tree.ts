@@ -16,8 +16,10 @@
  * 3. Only blobs are files; a submodule (gitlink) is not read. Files over the
  *    byte limit are refused unread (their size comes from the listing).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { queryEnv } from './git-env.js';
+import { gitBatch } from './git-batch.js';
+import { run } from './git-run.js';
 import { diag } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../util/errors.js';
 import { lowerBound } from '../util/sorted.js';
@@ -50,8 +52,21 @@ export class GitTree {
    * a 100,000-file tree); the byte limit is then checked after a blob is read.
    */
   static async open(repoDir: string, rev: string, { sizes = true }: { sizes?: boolean } = {}): Promise<GitTree> {
-    const commit = await resolveCommit(repoDir, rev);
-    const listing = await run(repoDir, ['ls-tree', '-r', '-z', ...(sizes ? ['-l'] : []), '--full-tree', commit]);
+    const list = ['ls-tree', '-r', '-z', ...(sizes ? ['-l'] : []), '--full-tree'];
+    let commit: string;
+    let listing: Buffer;
+    if (OBJECT_ID.test(rev)) {
+      // An object id cannot move: the commit it names and that commit's listing are asked side by
+      // side, through one shell (diff and check open trees by the ids they resolved).
+      const { results: [peeled, listed], stderr } = await gitBatch(repoDir, [verifyCommit(rev), [...list, `${rev}^{commit}`]]);
+      if (peeled?.code !== 0) throw new UsageError(`${rev} is not a commit in ${repoDir}`);
+      if (listed?.code !== 0) throw new Error(`git ls-tree failed: ${stderr.trim()}`);
+      commit = peeled.stdout.toString('utf8').trim();
+      listing = listed.stdout;
+    } else {
+      commit = await resolveCommit(repoDir, rev);
+      listing = await run(repoDir, [...list, commit]);
+    }
     const entries = new Map<string, Entry>();
     const text = listing.toString('utf8');
     // "<mode> SP <type> SP <object> [SP+ <size>] TAB <path>" NUL — parsed by position: 100,000 records are a hot loop.
@@ -161,37 +176,20 @@ function refuse(code: string, id: string, message: string): SourceRead {
   return { ok: false, missing: false, diagnostic: diag(code, { file: id, message }) };
 }
 
+/** A full object id (SHA-1 or SHA-256). */
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** The query that prints the commit `rev` names (and fails when it names none). */
+function verifyCommit(rev: string): string[] {
+  return ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`];
+}
+
 /** The full commit id `rev` names, or a UsageError that says it names none. */
 export async function resolveCommit(repoDir: string, rev: string): Promise<string> {
   if (rev.startsWith('-')) throw new UsageError(`not a git revision: ${rev}`);
   try {
-    return (await run(repoDir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).toString('utf8').trim();
+    return (await run(repoDir, verifyCommit(rev))).toString('utf8').trim();
   } catch {
     throw new UsageError(`${rev} is not a commit in ${repoDir}`);
   }
-}
-
-/** Run git with only object reads allowed to happen; stdout as bytes (paths and blobs are not always UTF-8). */
-export async function run(cwd: string, args: readonly string[], input?: string): Promise<Buffer> {
-  const r = await runStatus(cwd, args, input);
-  if (r.code !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr.trim()}`);
-  return r.stdout;
-}
-
-/** Like run(), but resolves with the exit status instead of failing on a non-zero one. */
-export function runStatus(cwd: string, args: readonly string[], input?: string): Promise<{ code: number; stdout: Buffer; stderr: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn('git', ['-c', 'core.quotePath=false', ...args], { cwd, env: queryEnv(), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout?.on('data', (b: Buffer) => out.push(b));
-    child.stderr?.on('data', (b: Buffer) => err.push(b));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
-    if (child.stdin) {
-      // git may exit before it reads all of its input (a failed ref): its status says why, not EPIPE.
-      child.stdin.on('error', () => undefined);
-      child.stdin.end(input);
-    }
-  });
 }

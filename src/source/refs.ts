@@ -6,7 +6,8 @@
  */
 import { UsageError } from '../util/errors.js';
 import type { CheckRef } from '../diff/check-model.js';
-import { resolveCommit, run } from './git-tree.js';
+import { resolveCommit } from './git-tree.js';
+import { run } from './git-run.js';
 
 const FALLBACKS = ['main', 'master', 'origin/main', 'origin/master'];
 

@@ -7,7 +7,8 @@
  */
 import { classifyPath } from '../formats/formats.js';
 import { stripCredentials, type GitInfo } from './git-snapshot.js';
-import { GitTree, runStatus } from './git-tree.js';
+import { GitTree } from './git-tree.js';
+import { runStatus } from './git-run.js';
 import type { SourceRead } from './types.js';
 import { configValue } from './git-simple.js';
 

@@ -28,7 +28,8 @@ import { importCandidates, importTarget } from '../parse/import-target.js';
 import { IMPORT_TOKEN, importPath } from '../parse/import-token.js';
 import { isWithin } from '../util/posix-path.js';
 import { closureStore, type ClosureStore } from './closure-cache.js';
-import { run, runStatus } from './git-tree.js';
+import { gitBatch } from './git-batch.js';
+import { run, runStatus } from './git-run.js';
 
 export interface RuleChanges {
   /** Every changed path, sorted. */
@@ -43,11 +44,13 @@ export interface RuleChanges {
 const MAX_DEPTH = 16;
 
 export async function ruleChanges(repoDir: string, base: string, head: string, options: { policyFile?: string; managedDirs?: readonly string[] } = {}): Promise<RuleChanges> {
-  // git-tree's run(), not simple-git: this path answers most checks, and loading simple-git costs more than both calls.
-  const [out, ids] = await Promise.all([
-    run(repoDir, ['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', base, head, '--']).then(String),
-    run(repoDir, ['rev-parse', '--git-common-dir', `${base}^{tree}`, `${head}^{tree}`]).then(String),
-  ]);
+  // Both questions through one shell (git-batch.ts), not simple-git: this path answers most checks,
+  // and loading simple-git costs more than the two queries.
+  const queries = [['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', base, head, '--'], ['rev-parse', '--git-common-dir', `${base}^{tree}`, `${head}^{tree}`]];
+  const { results, stderr } = await gitBatch(repoDir, queries);
+  const failed = results.findIndex((r) => r.code !== 0);
+  if (failed >= 0) throw new Error(`git ${queries[failed]?.[0]} failed: ${stderr.trim()}`);
+  const [out = '', ids = ''] = results.map((r) => r.stdout.toString('utf8'));
   const changed = out.split('\0').filter((p) => p !== '').sort(compare);
   const [gitDir = '.git', baseTree = '', headTree = ''] = ids.split('\n');
   const policyFile = options.policyFile ?? REPO_POLICY_PATH;

@@ -53,6 +53,21 @@ describe('GitTree', () => {
     expect(statSync(index).mtimeMs).toBe(before.mtime);
   });
 
+  it('opens a commit by name or by object id alike; a tag\'s id peels to its commit, and no other object opens', async () => {
+    const h = repo();
+    const base = h.commits.get('base') as string;
+    git(h.repo, '-c', 'tag.gpgSign=false', 'tag', '-a', '-m', 'release', 'v1', base);
+    const tagObject = git(h.repo, 'rev-parse', 'v1').trim();
+    const blob = git(h.repo, 'rev-parse', `${base}:AGENTS.md`).trim();
+    expect(tagObject).not.toBe(base);
+    const byName = await GitTree.open(h.repo, 'main');
+    for (const rev of [base, tagObject, 'v1']) {
+      const tree = await GitTree.open(h.repo, rev);
+      expect([tree.commit, tree.paths]).toEqual([base, byName.paths]);
+    }
+    for (const rev of [blob, '0'.repeat(40), 'nope']) await expect(GitTree.open(h.repo, rev)).rejects.toThrow(/is not a commit in/);
+  });
+
   it('resolves links inside the tree (files and directories) to their real path', async () => {
     const tree = await GitTree.open(repo().repo, 'HEAD');
     const read = (p: string) => tree.read(p, p, 1 << 20);
