@@ -69,8 +69,9 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
       maxBytes: policy.discover.max_file_bytes });
     if (key(reads) === record.fingerprint && reuse(record)) return { kind: 'replay', record, policy };
   }
-  // The pipeline is loaded only now: a replay never needs it.
-  prestartBackground(policy);
+  // The pipeline is loaded only now: a replay never needs it. A refused replay starts the worker
+  // here (without a record it started before discovery).
+  if (record !== null) prestartBackground(policy);
   const [{ compile }, { followInputs }] = await Promise.all([import('../compile.js'), import('../discover/read-inputs.js')]);
   const read = followInputs(found, discoverOptions, dated.onStage);
   const result = await compile({ ...dated, knownTokens: cache.knownTokens(), knownLint: cache.knownLint() }, { policy, read });

@@ -9,7 +9,7 @@
  * …), so output needs no framing and may hold any byte; the shell reports
  * each exit status on its stdout. The queries run concurrently, as separate
  * spawns did. Where there is no POSIX shell (Windows), each query is its own
- * spawn (git-tree's runStatus), with the same results.
+ * spawn (git-run.ts's runStatus), with the same results.
  *
  * Every argument is single-quoted for the shell: nothing in a query is
  * expanded or split, whatever it holds.

@@ -99,7 +99,7 @@ export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
 /**
  * Which of these untracked paths git ignores (.gitignore, info/exclude,
  * core.excludesFile — what `--exclude-standard` reads). `check-ignore` exits
- * 1 when none is, which is an answer, not an error. Through git-tree's
+ * 1 when none is, which is an answer, not an error. Through git-run.ts's
  * runStatus: the paths go to git's stdin (NUL-separated, so no name is
  * quoted or split).
  */
