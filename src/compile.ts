@@ -110,11 +110,10 @@ export async function compile(options: CompileOptions = {}, ahead?: ReadInputs):
   const ledger = known ? background.startLedger(known) : null;
   try {
     const read = ahead?.read ?? await readCompileStage(options, policy);
-    const result = await compileWith(options, policy, revision, background, read);
-    if (ledger) await ledger;
-    return { ...result, countedTokens: ledger ? await background.takeLedger() : null };
+    return await compileWith(options, policy, revision, { background, ledger }, read);
   } finally {
-    await background.close();
+    // Closed already unless a stage threw.
+    await background.close(options.keepWorker ?? true);
   }
 }
 
@@ -124,8 +123,8 @@ function readCompileStage(options: CompileOptions, policy: Policy): Promise<Stag
   return readInputs(discoverOptionsOf(options, policy), options.onStage);
 }
 
-async function compileWith(options: CompileOptions, policy: Policy, revision: string, background: Background,
-  read: StageResult<Inputs>): Promise<Omit<CompileResult, 'countedTokens'>> {
+async function compileWith(options: CompileOptions, policy: Policy, revision: string,
+  { background, ledger }: { background: Background; ledger: Promise<void> | null }, read: StageResult<Inputs>): Promise<CompileResult> {
   const diagnostics: Diagnostic[] = [];
   const stage = options.onStage ?? ((): void => undefined);
   // 2. The inputs, read.
@@ -161,11 +160,16 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   pushAll(diagnostics, profiles.diagnostics);
   // 7. Conflict events.
   const textCounter = tokenCounter(policy.tokenizer, countsOf(scan.texts, await countedTexts));
+  // The worker's last answer: it is released (parked, or ended) before the bundle is assembled.
+  if (ledger) await ledger;
+  const countedTokens = ledger ? await background.takeLedger() : null;
+  await background.close(options.keepWorker ?? true);
   const conflicts = finishConflicts(scan, policy, textCounter, options.today ?? utcToday());
   pushAll(diagnostics, conflicts.diagnostics);
   // 8. Severities, secrets, manifest.
-  return assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts, lintMemo: linted.memo,
-    diagnostics: applySeverities(diagnostics, decide) });
+  const assembled = assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts,
+    lintMemo: linted.memo, diagnostics: applySeverities(diagnostics, decide) });
+  return { ...assembled, countedTokens };
 }
 
 interface Parts {

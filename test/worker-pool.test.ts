@@ -5,12 +5,14 @@
  * TypeScript sources there is no compiled worker script, so compile() runs
  * them in-process in every other test; this is where the worker is checked.)
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Policy } from '../src/config/policy.js';
 import type { ProfileJob } from '../src/profiles/build-view.js';
 import { startBackground as startFromSources, type Background } from '../src/worker/pool.js';
+import { sharedCase } from './helpers/fixture-repo.js';
 
 const DIST_POOL = join(import.meta.dirname, '..', 'dist', 'worker', 'pool.js');
 
@@ -87,6 +89,27 @@ describe('the background worker', () => {
     }
   });
 
+  it('ends instead when closed with keep false: nothing idles, the next compile starts another thread; a second close does nothing', async () => {
+    const built = (await import(DIST_POOL)) as typeof import('../src/worker/pool.js');
+    const threads = (await import(DIST_POOL.replace(/pool\.js$/, 'threads.js'))) as typeof import('../src/worker/threads.js');
+    // An encoding and flag no other case here uses: a key of its own.
+    const data = { encoding: 'r50k_base', profiles: false };
+    const first = built.startBackground(data.encoding, data.profiles);
+    const counted = await first.count(texts);
+    await first.close(false);
+    await first.close(true);
+    expect(threads.idleWorkers(data)).toBe(0);
+    const second = built.startBackground(data.encoding, data.profiles);
+    try {
+      expect(second.where).toBe('worker');
+      expect(second.thread).not.toBe(first.thread);
+      expect(await second.count(texts)).toEqual(counted);
+    } finally {
+      await second.close();
+    }
+    expect(threads.idleWorkers(data)).toBe(1);
+  });
+
   it('is started ahead of a compile once, and that compile takes it', async () => {
     const built = (await import(DIST_POOL)) as typeof import('../src/worker/pool.js');
     const threads = (await import(DIST_POOL.replace(/pool\.js$/, 'threads.js'))) as typeof import('../src/worker/threads.js');
@@ -142,4 +165,22 @@ describe('the background worker', () => {
       await next.close();
     }
   });
+
+  it('of a compile with keepWorker false ends with it: none idles after, and the result is the same', async () => {
+    const { compile } = (await import(DIST_POOL.replace(/worker\/pool\.js$/, 'compile.js'))) as typeof import('../src/compile.js');
+    const threads = (await import(DIST_POOL.replace(/pool\.js$/, 'threads.js'))) as typeof import('../src/worker/threads.js');
+    const { repo } = sharedCase('nested-agents');
+    // A tokenizer no other case here uses: its key's idle workers are this case's alone.
+    const policyFile = join(mkdtempSync(join(tmpdir(), 'rulec-keep-')), 'policy.yaml');
+    writeFileSync(policyFile, 'version: 1\ntokenizer: cl100k_base\n');
+    const data = { encoding: 'cl100k_base', profiles: true };
+    const options = { repoDir: repo, outDir: join(tmpdir(), 'rulec-keep-out'), policyFile };
+    const kept = await compile(options);
+    expect(threads.idleWorkers(data)).toBe(1);
+    const ended = await compile({ ...options, keepWorker: false });
+    expect(threads.idleWorkers(data)).toBe(0);
+    expect(ended.digest).toBe(kept.digest);
+    rmSync(dirname(policyFile), { recursive: true, force: true });
+  });
 });
+

@@ -2,7 +2,10 @@
  * compile() with the build cache around it (the I/O edge; compile stays pure
  * of it and takes what the cache holds as plain data).
  *
- * compileCounted(): token counts only (lint, explain, check).
+ * compileCounted(): token counts only (lint, explain).
+ *
+ * Both serve commands that compile once per process: the worker ends with its
+ * last job (compile-options.ts `keepWorker`) instead of idling till exit.
  * compileOrReplay() (build):
  * 1. Without a cache, compile.
  * 2. Load the policy and discover the inputs (the git listing, every
@@ -43,7 +46,7 @@ export async function compileCounted(options: CompileOptions, cache: BuildCache)
   const policy = compilePolicy(options);
   prestartBackground(policy);
   const { compile } = await import('../compile.js');
-  const result = await compile({ ...options, knownTokens: cache.knownTokens(), knownLint: cache.knownLint() }, { policy });
+  const result = await compile({ ...options, knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), keepWorker: false }, { policy });
   keepCounts(cache, result);
   return result;
 }
@@ -52,7 +55,7 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
   if (!cache.enabled) {
     const policy = compilePolicy(options);
     prestartBackground(policy);
-    return { kind: 'compiled', result: await (await import('../compile.js')).compile(options, { policy }), memo: null };
+    return { kind: 'compiled', result: await (await import('../compile.js')).compile({ ...options, keepWorker: false }, { policy }), memo: null };
   }
   const dated = { ...options, today: options.today ?? utcToday() };
   const policy = compilePolicy(dated);
@@ -74,7 +77,7 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
   if (record !== null) prestartBackground(policy);
   const [{ compile }, { followInputs }] = await Promise.all([import('../compile.js'), import('../discover/read-inputs.js')]);
   const read = followInputs(found, discoverOptions, dated.onStage);
-  const result = await compile({ ...dated, knownTokens: cache.knownTokens(), knownLint: cache.knownLint() }, { policy, read });
+  const result = await compile({ ...dated, knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), keepWorker: false }, { policy, read });
   keepCounts(cache, result);
   const reads = read.value.importReads;
   return { kind: 'compiled', result, memo: { fingerprint: key(reads), reads } };

@@ -24,7 +24,11 @@ export interface Background {
   startLedger(known: TokenCounts): Promise<void>;
   /** The counts asked for since startLedger, by encoding and text digest; recording stops. */
   takeLedger(): Promise<TokenCounts>;
-  close(): Promise<void>;
+  /**
+   * Once every job sent is answered: park the worker for the next compile in this process (`keep`,
+   * the default), or end it, freeing its heap. A second call does nothing.
+   */
+  close(keep?: boolean): Promise<void>;
 }
 
 function inProcess(encoding: string): Background {
@@ -51,6 +55,7 @@ export function startBackground(encoding: string, profiles = true): Background {
     return local;
   }
   let failed = false;
+  let closed = false;
   // The worker answers jobs in the order they were posted: a queue of the callers waiting.
   const pending: { resolve: (answer: unknown) => void; reject: (e: unknown) => void; fallback: () => Promise<unknown> }[] = [];
   const onMessage = (answer: unknown): void => { pending.shift()?.resolve(answer); };
@@ -92,13 +97,18 @@ export function startBackground(encoding: string, profiles = true): Background {
     // none of it, so the build keeps fewer counts (never wrong ones).
     startLedger: (known) => run({ kind: 'start-ledger', known }, () => local.startLedger(known)),
     takeLedger: () => run({ kind: 'take-ledger' }, () => local.takeLedger()),
-    close: async () => {
-      // Once its jobs are answered the worker is idle: keep it for the next compile, unless it failed.
+    close: async (keep = true) => {
+      if (closed) return;
+      closed = true;
+      // Once its jobs are answered the worker is idle: keep it for the next compile, unless it failed
+      // or the caller compiles no more.
       await Promise.allSettled([...open]);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onError);
       if (failed) await worker.terminate();
+      // Not awaited: the thread tears its heap down on its own core while the caller goes on.
+      else if (!keep) void worker.terminate();
       else park(key, worker);
     },
   };

@@ -30,7 +30,8 @@ export interface CheckRun {
 export async function runCheck(run: CheckRun): Promise<{ report: CheckReport; lines: FrameLines; redactions: Redactions }> {
   const common = { repoDir: run.repoDir, ...(run.managedDir ? { managedDir: run.managedDir } : {}), ...(run.policyFile ? { policyFile: run.policyFile } : {}) };
   const base = await compile({ ...common, source: await gitSource(run.repoDir, run.base.commit) });
-  const head = await compile({ ...common, source: await gitSource(run.repoDir, run.head.commit) });
+  // The base's worker serves the head; the head's ends with its last job (compile-options.ts).
+  const head = await compile({ ...common, source: await gitSource(run.repoDir, run.head.commit), keepWorker: false });
   const { diff, redactions } = diffWithRedactions(viewOfCompile(base, `git:${run.base.ref}`, 'git', run.base.commit),
     viewOfCompile(head, `git:${run.head.ref}`, 'git', run.head.commit), { layerOrder: head.policy.conflicts?.layer_order });
   // The effective policies, not the file: a change that leaves the policy equal is no policy change.
