@@ -59,7 +59,7 @@ export interface CompileOptions {
    * Whether the background worker (tokenizer, agent profiles) stays idle after this compile for
    * the next one in this process (default), or ends as soon as its last job is answered — before
    * the bundle is assembled, where a build's memory peaks (`rulec build` compiles once: its peak
-   * RSS on the bench went from about 420 to 385 MiB).
+   * RSS on the bench went from 444–450 to 361–388 MiB).
    */
   keepWorker?: boolean;
 }

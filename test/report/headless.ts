@@ -72,7 +72,7 @@ export function startHeadless(binary: string, workDir: string): Headless {
       const timer = setTimeout(() => {
         waiting.delete(id);
         reject(new Error(`chromium did not answer ${method} in ${ANSWER_MS / 1000} s: ${stderr}`));
-      }, ANSWER_MS);
+      }, ANSWER_MS).unref();
       const settle = <A>(f: (a: A) => void) => (a: A): void => { clearTimeout(timer); f(a); };
       waiting.set(id, { resolve: settle(resolve), reject: settle(reject) });
       input.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
@@ -86,15 +86,22 @@ export function startHeadless(binary: string, workDir: string): Headless {
     try {
       await send('Page.enable', {}, sessionId);
       await before?.(sessionId);
-      const loaded = new Promise<void>((resolve) => {
+      const loaded = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          listeners.delete(on);
+          reject(new Error(`${url} did not finish loading in ${ANSWER_MS / 1000} s`));
+        }, ANSWER_MS).unref();
         const on = (m: Message): void => {
           if (m.sessionId === sessionId && m.method === 'Page.loadEventFired') {
+            clearTimeout(timer);
             listeners.delete(on);
             resolve();
           }
         };
         listeners.add(on);
       });
+      // Awaited below unless the navigation fails first: then its rejection is nobody's.
+      loaded.catch(() => undefined);
       const navigated = await send('Page.navigate', { url }, sessionId);
       if (typeof navigated.errorText === 'string') throw new Error(`cannot open ${url}: ${navigated.errorText}`);
       await loaded;
