@@ -47,6 +47,9 @@ export function startHeadless(binary: string, workDir: string): Headless {
     waiting.clear();
   };
   child.on('error', fail);
+  // A browser that dies early closes the pipes under us: that is its exit, reported as such.
+  input.on('error', () => undefined);
+  output.on('error', () => undefined);
   child.on('exit', (code, signal) => fail(new Error(`chromium exited (${code ?? signal}): ${stderr}`)));
   let pending = Buffer.alloc(0);
   output.on('data', (chunk: Buffer) => {
