@@ -10,7 +10,8 @@
  * 1. Without a cache, compile.
  * 2. Load the policy and discover the inputs (the git listing, every
  *    instruction and managed file read); take the last build's memo when it
- *    was made under this policy, and ask its import reads again.
+ *    was made under this policy (read while git answers discovery), and ask
+ *    its import reads again.
  * 3. Same fingerprint (build-memo.ts) and `reuse(record)` agrees (the bundle
  *    it names is still there, intact): replay the record. Nothing is parsed
  *    or compiled.
@@ -60,11 +61,15 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
   const dated = { ...options, today: options.today ?? utcToday() };
   const policy = compilePolicy(dated);
   const discoverOptions = discoverOptionsOf(dated, policy);
+  dated.onStage?.('discover');
+  // Discovery first: it hands git its questions and waits on them (a walk of the work tree, half
+  // a second on 100,000 files), and the last build's record is read and parsed meanwhile (0.1 s
+  // for the bench's 9.5 MB).
+  const discovering = discover(discoverOptions);
   const record = cache.memo(policyDigest(policy));
   // No record, no replay: the worker starts now, beside discovery.
   if (record === null) prestartBackground(policy);
-  dated.onStage?.('discover');
-  const found = await discover(discoverOptions);
+  const found = await discovering;
   const key = (reads: readonly ImportRead[]): string => buildFingerprint({ compiler: compilerIdentity(), policy, revision: dated.revision ?? '0.1.0',
     includeLocal: dated.includeLocal ?? false, today: dated.today, found, reads });
   if (record !== null) {
