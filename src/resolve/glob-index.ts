@@ -19,7 +19,7 @@
  */
 import picomatch from 'picomatch';
 import { basenameOf, dirnameOf } from '../util/posix-path.js';
-import { lowerBound } from '../util/sorted.js';
+import { lowerBound, unionSorted } from '../util/sorted.js';
 
 export const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: true, strictBrackets: true };
 
@@ -135,9 +135,9 @@ export function matchGlob(index: PathIndex, glob: string): GlobMatch {
   // `src/**` also matches a file named `src` itself, so the base is a candidate too.
   const withBase = (under: readonly string[]): (readonly string[])[] => (index.has(base) ? [[base], under] : [under]);
   const buckets = narrowed?.buckets ?? withBase(index.under(base));
-  const matches = narrowed?.exact ? buckets.flat() : buckets.flatMap((bucket) => bucket.filter((p) => compiled.test(p)));
-  // Buckets may overlap (`*.{ts,d.ts}`: every .d.ts file also ends in .ts).
-  return { ok: true, matches: buckets.length > 1 ? [...new Set(matches)].sort() : matches };
+  const lists = narrowed?.exact ? buckets : buckets.map((bucket) => bucket.filter((p) => compiled.test(p)));
+  // Each bucket is sorted; buckets may overlap (`*.{ts,d.ts}`: every .d.ts file also ends in .ts).
+  return { ok: true, matches: lists.length === 1 ? [...(lists[0] as readonly string[])] : unionSorted(lists) };
 }
 
 /**

@@ -11,3 +11,38 @@ export function lowerBound(arr: readonly string[], key: string): number {
   }
   return lo;
 }
+
+/**
+ * The union of lists each sorted by code units: sorted, each element once. Linear in the
+ * lists' lengths (merged two at a time; callers pass a few), where a Set and a sort of their
+ * concatenation cost a sort of every element.
+ */
+export function unionSorted(lists: readonly (readonly string[])[]): string[] {
+  let out: string[] = [];
+  for (const list of lists) out = mergeTwo(out, list);
+  return out;
+}
+
+function mergeTwo(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  const push = (x: string): void => {
+    if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
+  };
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const [x, y] = [a[i] as string, b[j] as string];
+    if (x <= y) {
+      push(x);
+      i++;
+      if (x === y) j++;
+    } else {
+      push(y);
+      j++;
+    }
+  }
+  while (i < a.length) push(a[i++] as string);
+  while (j < b.length) push(b[j++] as string);
+  return out;
+}
+
