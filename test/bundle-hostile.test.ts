@@ -143,6 +143,23 @@ describe('the current pointer', () => {
     expect(currentBundleDir(join(scratch, 'nothing-here'))).toBeNull();
   });
 
+  it('is followed when given itself (bundles/current), and refused there as it is beside a bundles directory', () => {
+    expect(currentBundleDir(join(m.dir, 'out', 'current'))).toBe(dir);
+    const out = mkdtempSync(join(scratch, 'out-'));
+    writeFileSync(join(out, 'current'), '../outside');
+    expect(codeOf(() => currentBundleDir(join(out, 'current')))).toBe('RC7008');
+    // A link named current is no pointer: nothing is followed, and opening it is refused as no bundle.
+    const linked = mkdtempSync(join(scratch, 'out-'));
+    symlinkSync(join(m.dir, 'out', 'current'), join(linked, 'current'));
+    expect(currentBundleDir(join(linked, 'current'))).toBeNull();
+    expect(codeOf(() => openBundle(join(linked, 'current')))).toMatch(/^RC700/);
+  });
+
+  it('a file where a bundle should be is refused by its own path', () => {
+    writeFileSync(join(scratch, 'not-a-bundle'), 'x');
+    expect(() => openBundle(join(scratch, 'not-a-bundle'), { verify: 'all' })).toThrow(`${join(scratch, 'not-a-bundle')} is not a directory (a file)`);
+  });
+
   it.each(['../outside', '/etc', 'b-0123456789abcdef/../../outside', 'b-0123456789ABCDEF', '', 'b-0123456789abcdef\nb-0123456789abcdee'])(
     'refuses a pointer holding %j', (text) => {
       const out = mkdtempSync(join(scratch, 'out-'));

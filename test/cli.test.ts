@@ -172,14 +172,16 @@ describe('explain', () => {
     expect((await rulec(['build', '--include-user'], m.repo)).code).toBe(2);
   });
 
-  it('answers from a bundles directory through its current pointer, as from the bundle it names', async () => {
+  it('answers from a bundles directory through its current pointer (or from the pointer given itself), as from the bundle it names', async () => {
     const m = fixture('nested-agents');
     expect((await rulec(['build'], m.repo)).code).toBe(0);
     const id = readFileSync(join(m.repo, 'bundles', 'current'), 'utf8').trim();
     const viaOut = await rulec(['explain', 'packages/api/src/db.ts', '--bundle', 'bundles', '--format', 'json'], m.repo);
     const direct = await rulec(['explain', 'packages/api/src/db.ts', '--bundle', join('bundles', id), '--format', 'json'], m.repo);
+    const viaPointer = await rulec(['explain', 'packages/api/src/db.ts', '--bundle', join('bundles', 'current'), '--format', 'json'], m.repo);
     expect(viaOut.code).toBe(0);
     expect(viaOut.stdout).toBe(direct.stdout);
+    expect(viaPointer.stdout).toBe(direct.stdout);
     expect(JSON.parse(viaOut.stdout)).toMatchObject({ bundle_id: id, origin: 'bundle' });
     writeFileSync(join(m.repo, 'bundles', 'current'), 'not an id\n');
     const broken = await rulec(['explain', 'packages/api/src/db.ts', '--bundle', 'bundles'], m.repo);

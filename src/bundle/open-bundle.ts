@@ -18,7 +18,7 @@
  * Anything wrong → BundleError with a coded diagnostic: fail closed.
  */
 import { lstatSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic-shape.js';
 import { bundleDiag } from '../diagnostics/catalogue-bundle.js';
 import { digestOf } from '../util/hash.js';
@@ -249,7 +249,7 @@ function expectEntries(dir: string, prefix: string, allowed: readonly string[], 
     if (files.size === 0 && prefix !== '') return; // an empty context/, attachments/ or sources/ may be absent
     fail('RC7001', shown, `bundle has no ${shown === '.' ? 'directory' : `${shown}/ directory`} at ${dir}`);
   }
-  if (!st.isDirectory()) fail('RC7007', shown, `${shown} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);
+  if (!st.isDirectory()) fail('RC7007', shown, `${prefix === '' ? dir : shown} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);
   const allow = new Set(allowed);
   const seen = new Set<string>();
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -276,14 +276,25 @@ function fail(code: string, file: string, message: string): never {
 }
 
 /**
- * The bundle directory `<bundlesDir>/current` names, or null when there is no
- * pointer. The pointer must be a regular file holding one bundle id, so it can
- * only ever name a directory beside it.
+ * The bundle directory a `current` pointer names (a bundles directory's, or the pointer file given
+ * itself: `bundles/current`), or null when there is no pointer. The pointer must be a regular file
+ * holding one bundle id, so it can only ever name a directory beside it.
  */
-export function currentBundleDir(bundlesDir: string): string | null {
+export function currentBundleDir(path: string): string | null {
+  const bundlesDir = isPointerFile(path) ? dirname(path) : path;
   const r = readRegularFile(join(bundlesDir, CURRENT_POINTER), 4096);
   if (!r.ok && r.why === 'missing') return null;
   const id = r.ok ? parseCurrentPointer(r.bytes.toString('utf8')) : null;
   if (id === null) fail('RC7008', CURRENT_POINTER, `${join(bundlesDir, CURRENT_POINTER)} does not hold a bundle id${r.ok ? '' : ` (${r.detail ?? r.why})`}`);
   return join(bundlesDir, id);
 }
+
+/** Whether `path` is a `current` pointer itself: a regular file of that name (a link to one is no pointer). */
+function isPointerFile(path: string): boolean {
+  try {
+    return basename(path) === CURRENT_POINTER && lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
