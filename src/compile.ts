@@ -113,7 +113,7 @@ export async function compile(options: CompileOptions = {}, ahead?: ReadInputs):
     return await compileWith(options, policy, revision, { background, ledger }, read);
   } finally {
     // Closed already unless a stage threw.
-    await background.close(options.keepWorker ?? true);
+    await background.close(options.keepWorker);
   }
 }
 
@@ -163,7 +163,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   // The worker's last answer: it is released (parked, or ended) before the bundle is assembled.
   if (ledger) await ledger;
   const countedTokens = ledger ? await background.takeLedger() : null;
-  await background.close(options.keepWorker ?? true);
+  await background.close(options.keepWorker);
   const conflicts = finishConflicts(scan, policy, textCounter, options.today ?? utcToday());
   pushAll(diagnostics, conflicts.diagnostics);
   // 8. Severities, secrets, manifest.

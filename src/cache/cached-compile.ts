@@ -53,11 +53,8 @@ export async function compileCounted(options: CompileOptions, cache: BuildCache)
 }
 
 export async function compileOrReplay(options: CompileOptions, cache: BuildCache, reuse: (record: MemoRecord) => boolean): Promise<CachedBuild> {
-  if (!cache.enabled) {
-    const policy = compilePolicy(options);
-    prestartBackground(policy);
-    return { kind: 'compiled', result: await (await import('../compile.js')).compile({ ...options, keepWorker: false }, { policy }), memo: null };
-  }
+  // A disabled cache knows no counts and keeps none: the plain compile.
+  if (!cache.enabled) return { kind: 'compiled', result: await compileCounted(options, cache), memo: null };
   const dated = { ...options, today: options.today ?? utcToday() };
   const policy = compilePolicy(dated);
   const discoverOptions = discoverOptionsOf(dated, policy);

@@ -137,7 +137,7 @@ export function matchGlob(index: PathIndex, glob: string): GlobMatch {
   const buckets = narrowed?.buckets ?? withBase(index.under(base));
   const lists = narrowed?.exact ? buckets : buckets.map((bucket) => bucket.filter((p) => compiled.test(p)));
   // Each bucket is sorted; buckets may overlap (`*.{ts,d.ts}`: every .d.ts file also ends in .ts).
-  return { ok: true, matches: lists.length === 1 ? [...(lists[0] as readonly string[])] : unionSorted(lists) };
+  return { ok: true, matches: unionSorted(lists) };
 }
 
 /**
