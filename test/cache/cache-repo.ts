@@ -11,7 +11,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { gitSteps } from '../helpers/fixture-repo.js';
+import { GIT_ADD_ALL, GIT_INIT, gitCommit, gitSteps } from '../helpers/fixture-repo.js';
 import { runCli, type CliRun } from '../helpers/run-cli.js';
 
 export interface CacheRepo {
@@ -32,12 +32,9 @@ export function cacheRepo(files: Record<string, string>): CacheRepo {
     writeFileSync(join(repo, rel), text);
   };
   for (const [rel, text] of Object.entries(files)) write(rel, text);
-  const steps = [
-    ['-c', 'core.autocrlf=false', 'add', '-A'],
-    ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'step'],
-  ];
+  const steps = [GIT_ADD_ALL, gitCommit('step')];
   const commit = (): void => void gitSteps(repo, steps);
-  gitSteps(repo, [['-c', 'init.defaultBranch=main', 'init', '-q', '--template='], ...steps]);
+  gitSteps(repo, [GIT_INIT, ...steps]);
   return { dir, repo, out: (name) => join(dir, name), write, commit };
 }
 

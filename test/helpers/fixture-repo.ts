@@ -64,14 +64,17 @@ function gitScript(steps: readonly (readonly string[])[]): string {
   return steps.map((args) => ['git', ...args.map(quote)].join(' ')).join(' && ');
 }
 
+/** The steps (for gitSteps) that make test commits: a repository on `main` without templates, everything added, a commit. */
+export const GIT_INIT: readonly string[] = ['-c', 'init.defaultBranch=main', 'init', '-q', '--template='];
+export const GIT_ADD_ALL: readonly string[] = ['-c', 'core.autocrlf=false', 'add', '-A'];
+export function gitCommit(message: string): string[] {
+  return ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', message];
+}
+
 /** The git commands that make `repo/` one commit (prepare has already excluded the untracked files), in one shell. */
 const GIT_COMMANDS: Command[] = [{
   file: '/bin/sh',
-  args: ['-c', gitScript([
-    ['-c', 'init.defaultBranch=main', 'init', '-q', '--template='],
-    ['-c', 'core.autocrlf=false', 'add', '-A'],
-    ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'fixture'],
-  ])],
+  args: ['-c', gitScript([GIT_INIT, GIT_ADD_ALL, gitCommit('fixture')])],
   cwd: 'repo',
   env: GIT_ENV,
 }];

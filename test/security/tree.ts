@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { gitSteps } from '../helpers/fixture-repo.js';
+import { GIT_ADD_ALL, GIT_INIT, gitCommit, gitSteps } from '../helpers/fixture-repo.js';
 
 export type Entry = string | { symlink: string } | { fifo: true };
 export type Tree = Record<string, Entry>;
@@ -55,11 +55,7 @@ export function makeTree(repo: Tree, opts: { useGit?: boolean; managed?: Tree; h
 }
 
 export function commitAll(repo: string): void {
-  gitSteps(repo, [
-    ['-c', 'init.defaultBranch=main', 'init', '-q', '--template='],
-    ['-c', 'core.autocrlf=false', 'add', '-A'],
-    ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '--allow-empty', '-m', 'tree'],
-  ]);
+  gitSteps(repo, [GIT_INIT, GIT_ADD_ALL, gitCommit('tree')]);
 }
 
 export function write(root: string, tree: Tree, m: Pick<Made, 'dir' | 'outside'>): void {
