@@ -91,13 +91,15 @@ const MAX_SCAN = 64 * 1024;
 
 /**
  * The loaded file (path) whose text tells the agent to read a file named like `path`:
- * "read its `AGENTS.md`", "use the Read tool to load AGENTS.md". A link alone
- * ("see AGENTS.md") is not an instruction to read, nor is "re-read AGENTS.md
- * after compaction" (which assumes it was read).
+ * "read its `AGENTS.md`", "use the Read tool to load AGENTS.md", also when the
+ * sentence wraps onto the next line of its paragraph ("…to load\n[AGENTS.md](AGENTS.md)").
+ * A link alone ("see AGENTS.md") is not an instruction to read, nor is "re-read
+ * AGENTS.md after compaction" (which assumes it was read); a full stop or a blank
+ * line (the paragraph's end) ends the sentence.
  */
 function toldToRead(loaded: readonly ProfileFile[], view: RepoView, path: string): string | null {
   const name = path.slice(path.lastIndexOf('/') + 1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`(?<![\\w-])(?:read|load)(?:s|ing)?\\b[^.\\n]{0,80}?${name}`, 'i');
+  const re = new RegExp(`(?<![\\w-])(?:read|load)(?:s|ing)?\\b(?:[^.\\n]|\\n(?![ \\t]*\\n)){0,80}?${name}`, 'i');
   for (const f of loaded) {
     const b = view.read(f.path);
     if (b === undefined) continue;

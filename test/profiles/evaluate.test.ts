@@ -43,6 +43,10 @@ describe('evaluateProfiles', () => {
   it.each([
     ['Before changing a package, read its `AGENTS.md` if it has one.', 'RC5508'],
     ['You MUST use the Read tool to load packages/api/AGENTS.md.', 'RC5508'],
+    // One sentence wrapped onto the next line of its paragraph (getsentry/sentry-java's CLAUDE.md).
+    ['you MUST use the Read tool to load\n[AGENTS.md](AGENTS.md) and follow ALL of its instructions.', 'RC5508'],
+    // A blank line ends the paragraph: the next one only links the file.
+    ['Read the contributing guide first:\n\n[AGENTS.md](packages/api/AGENTS.md)', 'RC5503'],
     ['See [AGENTS.md](packages/api/AGENTS.md) for the API.', 'RC5503'],
     ['After compaction, re-read `AGENTS.md` files relevant to your task.', 'RC5503'],
   ])('a CLAUDE.md saying %j: the skipped AGENTS.md is %s', (line, code) => {
