@@ -5,22 +5,29 @@
  * plain generated code instead of compiling the schema at start-up (about 250 ms
  * of ajv import and compile per process). Likewise src/config/policy-validator.gen.ts
  * from schemas/policy.schema.json, which every command that loads a policy checks
- * (an unchanged rebuild answered by the build cache did little else).
+ * (an unchanged rebuild answered by the build cache did little else). And
+ * src/validate/frontmatter-validators.gen.ts from schemas/frontmatter-*.schema.json,
+ * which every build with a rule file's frontmatter checks (ajv's import and the
+ * four schemas' compile took about 0.25 s of such a build).
  * test/manifest-validator-gen.test.ts fails when a committed file is not what
  * this script generates.
  *
  *   node scripts/gen-validators.mjs          # write the file
  *   node scripts/gen-validators.mjs --check  # exit 1 when it is stale
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
+import addFormatsModule from 'ajv-formats';
+import { _ } from 'ajv';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TARGET = join(ROOT, 'src', 'bundle', 'manifest-validator.gen.ts');
 export const POLICY_TARGET = join(ROOT, 'src', 'config', 'policy-validator.gen.ts');
+export const FRONTMATTER_TARGET = join(ROOT, 'src', 'validate', 'frontmatter-validators.gen.ts');
 
 /** The manifest's validators: one export per file kind, the root (manifest.json) and each part (parts/<name>.json). */
 export function generate() {
@@ -36,36 +43,64 @@ export function generatePolicy() {
   return generateFor('policy.schema.json', (id) => ({ validate: id }));
 }
 
+/**
+ * Every frontmatter schema's validator, with the options of src/validate/check-frontmatter.ts
+ * (verbose: its messages read the failed schema's title), and a table of them by `$id` with the
+ * sha256 of the schema they were generated from: the check uses one only for that very schema.
+ */
+export function generateFrontmatter() {
+  const files = readdirSync(join(ROOT, 'schemas')).filter((f) => /^frontmatter-.*\.schema\.json$/.test(f)).sort();
+  const schemas = files.map((f) => JSON.parse(readFileSync(join(ROOT, 'schemas', f), 'utf8')));
+  const exports = Object.fromEntries(schemas.map((s, i) => [`validate_${i}`, s.$id]));
+  const table = schemas.map((s, i) => `  { id: ${JSON.stringify(s.$id)}, sha256: '${createHash('sha256').update(JSON.stringify(s)).digest('hex')}', validate: validate_${i} },`);
+  return generateFrom(files.map((f) => `schemas/${f}`).join(', '), schemas, exports, { strict: true, verbose: true }, [
+    '/** Each schema\'s validator, by its `$id` and the sha256 of its JSON.stringify()d text. */',
+    'export const FRONTMATTER_VALIDATORS = [',
+    ...table,
+    '];',
+  ]);
+}
+
 function generateFor(schemaFile, exportsOf) {
-  const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
-  const standaloneCode = standaloneModule.default ?? standaloneModule;
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', schemaFile), 'utf8'));
   // The same options as src/config/schema-check.ts, so errors read the same.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true, lines: true } });
-  ajv.addSchema(schema);
-  const exports = exportsOf(schema.$id);
+  return generateFrom(`schemas/${schemaFile}`, [schema], exportsOf(schema.$id), { strict: false }, []);
+}
+
+function generateFrom(source, schemas, exports, options, trailer) {
+  const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
+  const standaloneCode = standaloneModule.default ?? standaloneModule;
+  const addFormats = addFormatsModule.default ?? addFormatsModule;
+  const formats = options.verbose ? { formats: _`require("ajv-formats/dist/formats").fullFormats` } : {};
+  const ajv = new Ajv2020({ allErrors: true, ...options, code: { source: true, esm: true, lines: true, ...formats } });
+  if (options.verbose) addFormats(ajv);
+  for (const schema of schemas) ajv.addSchema(schema);
   const raw = standaloneCode(ajv, exports);
   const usesEqual = raw.includes('require("ajv/dist/runtime/equal")');
+  const usesFormats = raw.includes('require("ajv-formats/dist/formats")');
   const code = raw
     .replace(/^"use strict";/, '')
     .replaceAll('require("ajv/dist/runtime/ucs2length").default', 'ucs2length')
     .replaceAll('require("ajv/dist/runtime/ucs2length")', 'ucs2length')
     .replaceAll('require("ajv/dist/runtime/equal").default', 'equal')
-    .replaceAll('require("ajv/dist/runtime/equal")', 'equal');
+    .replaceAll('require("ajv/dist/runtime/equal")', 'equal')
+    .replaceAll('require("ajv-formats/dist/formats").fullFormats', 'fullFormats');
   if (code.includes('require(')) throw new Error('generated validator needs a runtime module this script does not import');
   return [
-    `// Generated by scripts/gen-validators.mjs from schemas/${schemaFile}: do not edit.`,
+    `// Generated by scripts/gen-validators.mjs from ${source}: do not edit.`,
     '// @ts-nocheck',
     "import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';",
     'const ucs2length = ucs2lengthModule.default ?? ucs2lengthModule;',
     ...(usesEqual ? ["import equalModule from 'ajv/dist/runtime/equal.js';", 'const equal = equalModule.default ?? equalModule;'] : []),
+    ...(usesFormats ? ["import formatsModule from 'ajv-formats/dist/formats.js';", 'const { fullFormats } = formatsModule;'] : []),
     code.trim(),
+    ...trailer,
     '',
   ].join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  for (const [target, text] of [[TARGET, generate()], [POLICY_TARGET, generatePolicy()]]) {
+  for (const [target, text] of [[TARGET, generate()], [POLICY_TARGET, generatePolicy()], [FRONTMATTER_TARGET, generateFrontmatter()]]) {
     if (process.argv.includes('--check')) {
       const current = readFileSync(target, 'utf8');
       if (current !== text) { console.error(`${target} is stale: run node scripts/gen-validators.mjs`); process.exit(1); }

@@ -113,15 +113,17 @@ describe('start-up loads only what the command uses', () => {
   });
 
   // The controls: the same trace sees a rank table when one is loaded, so the tests above can fail.
-  it('a clean build: exit 0, nothing on stderr, the bundle written; it loads the default encoding\'s rank table and no other, and no schema compiler without a policy file or frontmatter', () => {
-    const m = sharedCase('nested-agents');
+  it('a clean build: exit 0, nothing on stderr, the bundle written; it loads the default encoding\'s rank table and no other, and no schema compiler without a policy file (frontmatter is checked by generated code)', () => {
+    const m = sharedCase('claude-rules');
     const out = join(scratch, 'clean');
     const r = loaded(['build', '--repo', m.repo, '--out', out]);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(readdirSync(out).sort()).toEqual([expect.stringMatching(/^b-[0-9a-f]{16}$/), 'current']);
     expect(rankTables(r.files)).toEqual(['o200k_base']);
     expect(pipeline(r.files)).toContain('dist/compile.js');
-    expect(r.files.filter((f) => /node_modules\/ajv(-formats)?\/dist\/(?!runtime\/)/.test(f))).toEqual([]);
+    // The rules' frontmatter was checked, by the generated validators: ajv's runtime helpers and ajv-formats' table of formats only.
+    expect(r.files).toContain('dist/validate/frontmatter-validators.gen.js');
+    expect(r.files.filter((f) => /node_modules\/ajv(-formats)?\/dist\/(?!runtime\/|formats\.js$)/.test(f))).toEqual([]);
   });
 
   it('errors found: the report on stdout, nothing on stderr, exit 1, nothing written; a cl100k_base policy without profiles loads cl100k_base only', () => {

@@ -8,8 +8,12 @@
  *    Formats with no frontmatter of their own (AGENTS.md, CLAUDE.md, GEMINI.md, imported
  *    files …) are checked for rulec's keys only; any other key there is left alone, because
  *    no agent defines one and rulec cannot call it a typo.
- * 2. Validate with ajv (2020-12). Where a value may take several shapes (anyOf), report the
- *    branch of the value's own type, so `paths: [1]` points at the item, not at the key.
+ * 2. Validate with ajv (2020-12): a shipped schema by the code generated from it
+ *    (frontmatter-validators.gen.ts, used only for the very schema passed in: same `$id`,
+ *    same sha256, with every schema of the generated set passed in unchanged, as they
+ *    `$ref` each other); any other schema (a format registered by a test) is compiled.
+ *    Where a value may take several shapes (anyOf), report the branch of the value's own
+ *    type, so `paths: [1]` points at the item, not at the key.
  * 3. Unknown keys → RC4003 (warning) at the key, with the nearest known key as a hint;
  *    wrong types or values → RC4002 at the key (top level) or the item (nested).
  *    A key another agent's rule format defines (`description`, `globs`, `alwaysApply`,
@@ -27,6 +31,8 @@ import { yamlLocator, type Locate } from '../config/schema-check.js';
 import { FORMATS, formatSpec, type FrontmatterSchemaRef } from '../formats/formats.js';
 import { RULEC_SCHEMA } from '../config/frontmatter-schemas.js';
 import { newAjv } from '../config/ajv.js';
+import { sha256Hex } from '../util/hash.js';
+import { FRONTMATTER_VALIDATORS } from './frontmatter-validators.gen.js';
 
 /** Managed files are rulec's own: their whole header is checked against rulec's schema. */
 const MANAGED: FrontmatterSchemaRef = { id: RULEC_SCHEMA.id, file: RULEC_SCHEMA.file, label: 'a managed file' };
@@ -50,17 +56,21 @@ const checkers = new WeakMap<FrontmatterSchemas, Checker>();
 function checkerFor(schemas: FrontmatterSchemas): Checker {
   let c = checkers.get(schemas);
   if (c) return c;
-  const ajv = newAjv({ allErrors: true, strict: true, verbose: true });
-  for (const s of schemas) ajv.addSchema(s);
   const byId = new Map(schemas.map((s) => [String(s.$id), s]));
   const propsOf = (s: Record<string, unknown> | undefined): string[] => Object.keys((s?.properties ?? {}) as object);
   const rulec = byId.get(RULEC_SCHEMA.id) as { $defs?: { keys?: Record<string, unknown> } } | undefined;
   const rulecKeys = propsOf(rulec?.$defs?.keys);
-  const compiled = new Map<string, ValidateFunction>();
+  const compiled = new Map<string, ValidateFunction>(generatedFor(byId));
+  // ajv itself (0.1 s to load) only for a schema no generated validator was made from.
+  let ajv: ReturnType<typeof newAjv> | null = null;
   c = {
     validate(id) {
       let fn = compiled.get(id);
       if (!fn) {
+        if (!ajv) {
+          ajv = newAjv({ allErrors: true, strict: true, verbose: true });
+          for (const s of schemas) ajv.addSchema(s);
+        }
         fn = ajv.getSchema(id);
         if (!fn) throw new Error(`frontmatter schema ${id} was not passed in`);
         compiled.set(id, fn);
@@ -73,6 +83,15 @@ function checkerFor(schemas: FrontmatterSchemas): Checker {
   };
   checkers.set(schemas, c);
   return c;
+}
+
+/** The generated validators, by `$id`, when every schema they were generated from is passed in unchanged; else none. */
+function generatedFor(byId: ReadonlyMap<string, Record<string, unknown>>): [string, ValidateFunction][] {
+  const same = FRONTMATTER_VALIDATORS.every((g) => {
+    const s = byId.get(g.id);
+    return s !== undefined && sha256Hex(JSON.stringify(s)) === g.sha256;
+  });
+  return same ? FRONTMATTER_VALIDATORS.map((g) => [g.id, g.validate as unknown as ValidateFunction]) : [];
 }
 
 /** checkFrontmatter() over every file that has a parsed document. */

@@ -1,13 +1,17 @@
+import fc from 'fast-check';
+import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { FormatName, Layer, SourceFile } from '../../src/types.js';
 import { parseDoc } from '../../src/parse/parse-doc.js';
 import { checkFrontmatter } from '../../src/validate/check-frontmatter.js';
-import { loadFrontmatterSchemas } from '../../src/config/frontmatter-schemas.js';
+import { FRONTMATTER_VALIDATORS } from '../../src/validate/frontmatter-validators.gen.js';
+import { loadFrontmatterSchemas, type FrontmatterSchemas } from '../../src/config/frontmatter-schemas.js';
+import { newAjv } from '../../src/config/ajv.js';
 
-function check(format: FormatName, id: string, text: string, layer: Layer = 'repo'): string[] {
+function check(format: FormatName, id: string, text: string, layer: Layer = 'repo', schemas: FrontmatterSchemas = loadFrontmatterSchemas()): string[] {
   const file: SourceFile = { id, rel: id, root: 'repo', format, layer, scope: '', bytes: new TextEncoder().encode(text), tracked: true };
   const doc = parseDoc(file).value;
-  return checkFrontmatter(file, doc, loadFrontmatterSchemas())
+  return checkFrontmatter(file, doc, schemas)
     .map((d) => `${d.code} ${d.severity} ${d.range.start.line}:${d.range.start.col} ${d.message}${d.hint && d.code !== 'RC4004' ? ` | ${d.hint}` : ''}`)
     .sort();
 }
@@ -78,5 +82,41 @@ describe('checkFrontmatter', () => {
     expect(check('managed', 'managed:a.md', '---\nenforce: true\nid: sec-1\ntitle: x\n---\nx\n', 'managed')).toEqual([
       'RC4003 warning 4:1 unknown frontmatter key "title": a managed file reads id, owner, enforce, expires',
     ]);
+  });
+});
+
+describe('the generated frontmatter validators (scripts/gen-validators.mjs)', () => {
+  const schemas = loadFrontmatterSchemas();
+  const ajv = newAjv({ allErrors: true, strict: true, verbose: true });
+  for (const schema of schemas) ajv.addSchema(schema);
+  const shape = (errors: readonly ErrorObject[] | null | undefined) => (errors ?? []).map((e) =>
+    ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params, message: e.message, schema: e.schema, parentSchema: e.parentSchema }));
+  const keys = ['paths', 'globs', 'applyTo', 'description', 'alwaysApply', 'excludeAgent', 'name', 'id', 'owner', 'enforce', 'expires', 'path', '__proto__x'];
+  const value = fc.oneof(fc.constantFrom(null, true, false, 0, -1, 1.5, '', 'src/**', 'Bad Id', 'api-style', '2027-01-31', '2026-13-01',
+    'code-review', 'coding-agent'), fc.string(), fc.array(fc.oneof(fc.string(), fc.integer(), fc.constantFrom('code-review', 'coding-agent')), { maxLength: 3 }));
+  const frontmatter = fc.dictionary(fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 6 })), value, { maxKeys: 5 });
+
+  it('is made from every shipped frontmatter schema, as it stands', () => {
+    expect(FRONTMATTER_VALIDATORS.map((g) => g.id).sort()).toEqual(schemas.map((s) => String(s.$id)).sort());
+  });
+
+  it('gives the errors ajv gives when it compiles the schema', () => {
+    fc.assert(fc.property(frontmatter, (data) => {
+      for (const g of FRONTMATTER_VALIDATORS) {
+        const compiled = ajv.getSchema(g.id)!;
+        expect(g.validate(data)).toBe(compiled(data));
+        expect(shape(g.validate.errors)).toEqual(shape(compiled.errors));
+      }
+    }), { numRuns: 300 });
+  });
+
+  it('is not used for a schema that is not the one it was made from', () => {
+    // The same $id, another title: the check compiles the schema it was given.
+    const changed = schemas.map((s) => (s.$id === FRONTMATTER_VALIDATORS.find((g) => g.id.includes('claude-rule'))?.id
+      ? { ...s, properties: { paths: { title: 'a changed title', anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, { type: 'null' }] } } }
+      : s));
+    const text = '---\npaths: 42\n---\nx\n';
+    expect(check('claude-rule', RULE, text)).toEqual(['RC4002 error 2:1 paths must be a glob string or a list of glob strings, not 42']);
+    expect(check('claude-rule', RULE, text, 'repo', changed)).toEqual(['RC4002 error 2:1 paths must be a changed title, not 42']);
   });
 });
