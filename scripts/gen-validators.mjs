@@ -55,7 +55,7 @@ export function generateFrontmatter() {
   const table = schemas.map((s, i) => `  { id: ${JSON.stringify(s.$id)}, sha256: '${createHash('sha256').update(JSON.stringify(s)).digest('hex')}', validate: validate_${i} },`);
   return generateFrom(files.map((f) => `schemas/${f}`).join(', '), schemas, exports, { strict: true, verbose: true }, [
     '/** Each schema\'s validator, by its `$id` and the sha256 of its JSON.stringify()d text. */',
-    'export const FRONTMATTER_VALIDATORS = [',
+    "export const FRONTMATTER_VALIDATORS: { id: string; sha256: string; validate: import('ajv').ValidateFunction }[] = [",
     ...table,
     '];',
   ]);

@@ -91,7 +91,7 @@ function generatedFor(byId: ReadonlyMap<string, Record<string, unknown>>): [stri
     const s = byId.get(g.id);
     return s !== undefined && sha256Hex(JSON.stringify(s)) === g.sha256;
   });
-  return same ? FRONTMATTER_VALIDATORS.map((g) => [g.id, g.validate as unknown as ValidateFunction]) : [];
+  return same ? FRONTMATTER_VALIDATORS.map((g) => [g.id, g.validate]) : [];
 }
 
 /** checkFrontmatter() over every file that has a parsed document. */

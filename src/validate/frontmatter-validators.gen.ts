@@ -990,7 +990,7 @@ return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 /** Each schema's validator, by its `$id` and the sha256 of its JSON.stringify()d text. */
-export const FRONTMATTER_VALIDATORS = [
+export const FRONTMATTER_VALIDATORS: { id: string; sha256: string; validate: import('ajv').ValidateFunction }[] = [
   { id: "https://rulec.dev/schemas/frontmatter-claude-rule-v1.json", sha256: '0a1bbf2059566d10287a3fcb51750e8dd9b65d26997aae5a5708623cf05f77ce', validate: validate_0 },
   { id: "https://rulec.dev/schemas/frontmatter-copilot-instructions-v1.json", sha256: '71501c73738d2aa15ca0571064f75743d1356da343168ce3bab337263fd0d44e', validate: validate_1 },
   { id: "https://rulec.dev/schemas/frontmatter-cursor-rule-v1.json", sha256: 'be2b204c034dd56be627f5093960d391ad7e1253565d69d748e72b2c371c1a81', validate: validate_2 },
