@@ -15,6 +15,7 @@ import type { DiscoverOptions } from './discover/discover.js';
 import type { Severity } from './diagnostics/diagnostic.js';
 import type { TokenCounts } from './validate/token-count.js';
 import type { LintMemo } from './validate/lint-rules.js';
+import type { GlobMemo } from './resolve/glob-memo.js';
 
 export interface CompileOptions {
   /** Repository directory (default: the current directory). */
@@ -55,6 +56,12 @@ export interface CompileOptions {
    * holds what this build's files gave, for the cache to keep.
    */
   knownLint?: LintMemo | null;
+  /**
+   * What each glob matched in an earlier build (src/cache), used only when that build's path
+   * listing is this one's (resolve/glob-memo.ts). Given (even empty), the result's `globMemo`
+   * holds what this build's globs matched, for the cache to keep.
+   */
+  knownGlobs?: GlobMemo | null;
   /**
    * Whether the background worker (tokenizer, agent profiles) stays idle after this compile for
    * the next one in this process (default), or ends as soon as its last job is answered — before

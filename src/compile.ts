@@ -35,6 +35,7 @@ import { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions } from 
 import { readInputs, type Inputs } from './discover/read-inputs.js';
 import type { Discovered } from './discover/discover.js';
 import { attachRules, planResolution, type Resolution } from './resolve/resolve.js';
+import { GlobMatches, type GlobMemo } from './resolve/glob-memo.js';
 import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
@@ -94,6 +95,8 @@ export interface CompileResult {
    * (lint-rules.ts) — none at all when the build found a secret anywhere; else null.
    */
   lintMemo: LintMemo | null;
+  /** With `knownGlobs`: what this build's globs matched (resolve/glob-memo.ts) — none when it found a secret anywhere; else null. */
+  globMemo: GlobMemo | null;
 }
 
 export async function compile(options: CompileOptions = {}, ahead?: ReadInputs): Promise<CompileResult> {
@@ -141,7 +144,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const counted = background.count(blocks);
   const profiled = background.profiles(profileJob(discovered.files, discovered.paths, planned.value, policy,
     { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }));
-  const resolved = attachRules(planned.value, discovered.paths);
+  const globs = options.knownGlobs ? new GlobMatches(discovered.paths, options.knownGlobs) : null;
+  const resolved = attachRules(planned.value, discovered.paths, globs);
   pushAll(diagnostics, resolved.diagnostics);
   stage('conflicts', resolved.value.sources.size);
   const scan = scanConflicts(resolved.value, policy);
@@ -169,7 +173,10 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   // 8. Severities, secrets, manifest.
   const assembled = assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts,
     lintMemo: linted.memo, diagnostics: applySeverities(diagnostics, decide) });
-  return { ...assembled, countedTokens };
+  let globMemo = globs?.memo() ?? null;
+  // Like the lint results: nothing read from the files of a build with a secret anywhere is kept.
+  if (globMemo && assembled.redactions.sites.length > 0) globMemo = { ...globMemo, matches: new Map() };
+  return { ...assembled, countedTokens, globMemo };
 }
 
 interface Parts {
@@ -190,7 +197,7 @@ interface Parts {
 }
 
 /** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
-function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
+function assemble(p: Parts): Omit<CompileResult, 'countedTokens' | 'globMemo'> {
   const redactions = redactionsOf(secretSites(p.docs.values()));
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
   const events = redactDeep(p.conflicts.value, redactions);

@@ -11,6 +11,9 @@
  *   rewritten by every build with its own files' — emptied by a build that
  *   found a secret anywhere (no finding that might quote one goes to disk),
  *   which also removes `build`.
+ * - `globs`: what each glob of the last build matched, by position in its path
+ *   listing (glob-store.ts; resolve/glob-memo.ts says when a build uses it),
+ *   rewritten by every build with its own globs' — emptied like `lint`.
  *
  * Each file is checked whole (cache-file.ts) and used only when it was made
  * by this very compiler (compiler-identity.ts); anything else is a note
@@ -30,6 +33,8 @@ import { decodeMemo, encodeMemo, type MemoRecord } from './build-memo.js';
 import { decodeTokenCounts, encodeTokenCounts } from './token-store.js';
 import { decodeLintMemo, encodeLintMemo } from './lint-store.js';
 import type { LintMemo } from '../validate/lint-rules.js';
+import { decodeGlobMemo, encodeGlobMemo } from './glob-store.js';
+import type { GlobMemo } from '../resolve/glob-memo.js';
 
 export interface BuildCache {
   /** Whether this run reads and writes a cache at all. */
@@ -47,18 +52,22 @@ export interface BuildCache {
   /** The lint results the last build kept (empty when none could be used); null without a cache. */
   knownLint(): LintMemo | null;
   keepLint(memo: LintMemo): void;
+  /** What the last build's globs matched (an empty memo when none could be used); null without a cache. */
+  knownGlobs(): GlobMemo | null;
+  keepGlobs(memo: GlobMemo): void;
 }
 
 const TOKENS = 'tokens';
 const BUILD = 'build';
 const LINT = 'lint';
+const GLOBS = 'globs';
 
 /** `writes`: false for the commands that only read a repository (lint, explain): they use the cache, only build keeps it. */
 export function openBuildCache(repoDir: string, enabled: boolean, writes = true): BuildCache {
   const { dir, notes } = openCacheDir(repoDir, enabled);
   if (dir === null) {
     return { enabled: false, notes, knownTokens: () => null, keepTokens: () => undefined, memo: () => null, keepMemo: () => undefined,
-      forgetMemo: () => undefined, knownLint: () => null, keepLint: () => undefined };
+      forgetMemo: () => undefined, knownLint: () => null, keepLint: () => undefined, knownGlobs: () => null, keepGlobs: () => undefined };
   }
   const header = (kind: string, policy: string | null): CacheHeader => ({ kind, compiler: compilerIdentity(), policy });
   const note = (name: string, detail: string): void => {
@@ -103,6 +112,8 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
     forgetMemo: () => remove(BUILD),
     knownLint: () => read(LINT, null, decodeLintMemo) ?? new Map(),
     keepLint: (memo) => write(LINT, null, encodeLintMemo(memo)),
+    knownGlobs: () => read(GLOBS, null, decodeGlobMemo) ?? { listing: '', matches: new Map() },
+    keepGlobs: (memo) => write(GLOBS, null, encodeGlobMemo(memo)),
   };
 }
 

@@ -29,6 +29,7 @@ import type { StageResult } from '../types.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { sha256Hex } from '../util/hash.js';
 import type { BundleStamp } from './bundle-stamp.js';
+import { jsonOf } from './cache-file.js';
 
 /** Bump when what the fingerprint covers or the record's shape changes. */
 const MEMO_VERSION = 1;
@@ -81,12 +82,8 @@ export function encodeMemo(record: MemoRecord): Buffer {
 
 /** The record in `body`, or null when it is not one (the file is then ignored as damaged). */
 export function decodeMemo(body: Buffer): MemoRecord | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(body.toString('utf8'));
-  } catch {
-    return null;
-  }
+  const value = jsonOf(body);
+  if (value === undefined) return null;
   if (typeof value !== 'object' || value === null) return null;
   const r = value as Record<string, unknown>;
   const report = r.report as Record<string, unknown> | null;

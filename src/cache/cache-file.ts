@@ -78,6 +78,15 @@ export function writeCacheFile(dir: string, name: string, header: CacheHeader, b
   }
 }
 
+/** A JSON body's value, or undefined when the body is not JSON (JSON itself has no undefined). */
+export function jsonOf(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Why a cache file was not read, as a note says it. */
 function unread(read: Exclude<RegularRead, { ok: true }>): string {
   if (read.detail === 'a symbolic link') return 'it is a symbolic link';

@@ -47,7 +47,7 @@ export async function compileCounted(options: CompileOptions, cache: BuildCache)
   const policy = compilePolicy(options);
   prestartBackground(policy);
   const { compile } = await import('../compile.js');
-  const result = await compile({ ...options, knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), keepWorker: false }, { policy });
+  const result = await compile({ ...options, knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), knownGlobs: cache.knownGlobs(), keepWorker: false }, { policy });
   keepCounts(cache, result);
   return result;
 }
@@ -79,7 +79,7 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
   if (record !== null) prestartBackground(policy);
   const [{ compile }, { followInputs }] = await Promise.all([import('../compile.js'), import('../discover/read-inputs.js')]);
   const read = followInputs(found, discoverOptions, dated.onStage);
-  const result = await compile({ ...dated, knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), keepWorker: false }, { policy, read });
+  const result = await compile({ ...dated, knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), knownGlobs: cache.knownGlobs(), keepWorker: false }, { policy, read });
   keepCounts(cache, result);
   const reads = read.value.importReads;
   return { kind: 'compiled', result, memo: { fingerprint: key(reads), reads } };
@@ -97,12 +97,13 @@ export function keepMemo(cache: BuildCache, memo: MemoBasis | null, result: Comp
 }
 
 /**
- * Keep the token counts and lint results the build used (none of a build that found a secret:
+ * Keep the token counts, lint results and glob matches the build used (none of a build that found a secret:
  * compile.ts). Such a build also drops the last build's record: its report may quote what is now
  * a detected secret.
  */
 function keepCounts(cache: BuildCache, result: CompileResult): void {
   if (result.countedTokens) cache.keepTokens(result.countedTokens);
   if (result.lintMemo) cache.keepLint(result.lintMemo);
+  if (result.globMemo) cache.keepGlobs(result.globMemo);
   if (result.redactions.sites.length > 0) cache.forgetMemo();
 }

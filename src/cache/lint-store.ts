@@ -13,6 +13,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileLint, LintMemo } from '../validate/lint-rules.js';
 import { compareCodeUnits } from '../util/compare.js';
+import { jsonOf } from './cache-file.js';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const CODE = /^RC\d{4}$/;
@@ -24,12 +25,8 @@ export function encodeLintMemo(memo: LintMemo): Buffer {
 }
 
 export function decodeLintMemo(body: Buffer): LintMemo | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(body.toString('utf8'));
-  } catch {
-    return null;
-  }
+  const value = jsonOf(body);
+  if (value === undefined) return null;
   if (!Array.isArray(value)) return null;
   const memo: LintMemo = new Map();
   for (const entry of value) {

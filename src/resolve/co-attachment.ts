@@ -35,6 +35,21 @@ export interface GlobOwners {
   owners: readonly number[];
 }
 
+/** Each distinct glob that matches something (`matched`), with the attachments (by index) whose globs include it. */
+export function globOwners(attachments: readonly { globs: readonly string[] }[], matched: ReadonlyMap<string, readonly string[]>): GlobOwners[] {
+  const byGlob = new Map<string, { matches: readonly string[]; owners: number[] }>();
+  attachments.forEach((a, ai) => {
+    for (const glob of a.globs) {
+      const matches = matched.get(glob);
+      if (!matches) continue;
+      let g = byGlob.get(glob);
+      if (!g) byGlob.set(glob, (g = { matches, owners: [] }));
+      if (g.owners[g.owners.length - 1] !== ai) g.owners.push(ai);
+    }
+  });
+  return [...byGlob.values()];
+}
+
 export function coAttachments(globs: readonly GlobOwners[]): CoAttachment[] {
   const signature = new Map<string, number[]>();
   globs.forEach((g, gi) => {

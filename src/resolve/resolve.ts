@@ -27,11 +27,12 @@ import { compareCodeUnits } from '../util/compare.js';
 import { sha256Hex, contentId } from '../util/hash.js';
 import { dirnameOf } from '../util/posix-path.js';
 import { pushAll } from '../util/push-all.js';
-import { lowerBound } from '../util/sorted.js';
+import { unionSize } from '../util/sorted.js';
 import { activationOf, type ActivationInfo } from './activation.js';
 import { expandImports, type ImportContext } from './expand-imports.js';
-import { matchGlob, PathIndex } from './glob-index.js';
-import { coAttachments, type CoAttachment, type GlobOwners } from './co-attachment.js';
+import { matchGlob, PathIndex, type GlobMatch } from './glob-index.js';
+import { coAttachments, globOwners, type CoAttachment } from './co-attachment.js';
+import type { GlobMatches } from './glob-memo.js';
 
 export interface ResolvedSource {
   file: SourceFile;
@@ -123,10 +124,14 @@ export function planResolution(input: ResolveInput): StageResult<ResolutionPlan>
   return { value: { sources, variants: variants.list, index: variants.index, attachments }, diagnostics };
 }
 
-/** Step 6: match every attachment's globs against the repository's paths, and group those that load together. */
-export function attachRules(plan: ResolutionPlan, paths: readonly string[]): StageResult<Resolution> {
+/**
+ * Step 6: match every attachment's globs against the repository's paths, and group those that
+ * load together. `globs`: matches an earlier build of these very paths remembered (glob-memo.ts),
+ * and where this build's are recorded.
+ */
+export function attachRules(plan: ResolutionPlan, paths: readonly string[], globs: GlobMatches | null = null): StageResult<Resolution> {
   const diagnostics: Diagnostic[] = [];
-  const { attachments, matched } = matchAttachments(plan, paths, diagnostics);
+  const { attachments, matched } = matchAttachments(plan, paths, globs, diagnostics);
   const together = coAttachments(globOwners(attachments, matched));
   return { value: { sources: plan.sources, variants: plan.variants, attachments, together, index: plan.index }, diagnostics };
 }
@@ -227,12 +232,20 @@ function planAttachments(sources: Map<string, ResolvedSource>, expand: (id: stri
 }
 
 /** The attachments with the number of paths each matches, and what each distinct glob matches. */
-function matchAttachments(plan: ResolutionPlan, paths: readonly string[], diagnostics: Diagnostic[]):
+function matchAttachments(plan: ResolutionPlan, paths: readonly string[], globs: GlobMatches | null, diagnostics: Diagnostic[]):
   { attachments: ResolvedAttachment[]; matched: ReadonlyMap<string, readonly string[]> } {
   const matched = new Map<string, readonly string[]>();
   if (plan.attachments.length === 0) return { attachments: [], matched };
-  const index = new PathIndex(paths);
-  const cache = new Map<string, ReturnType<typeof matchGlob>>();
+  // Built on the first glob no earlier build remembered.
+  let index: PathIndex | null = null;
+  const match = (glob: string): GlobMatch => {
+    const recalled = globs?.recall(glob);
+    if (recalled !== undefined) return { ok: true, matches: recalled };
+    const m = matchGlob((index ??= new PathIndex(paths)), glob);
+    if (m.ok) globs?.record(glob, m.matches);
+    return m;
+  };
+  const cache = new Map<string, GlobMatch>();
   const attachments = plan.attachments.map((a): ResolvedAttachment => {
     const s = plan.sources.get((a.sources[0] as SourceRef).id) as ResolvedSource;
     const lists: (readonly string[])[] = [];
@@ -240,7 +253,7 @@ function matchAttachments(plan: ResolutionPlan, paths: readonly string[], diagno
     const range = s.doc.frontmatterKeys[formatSpec(s.file.format)?.globKey ?? ''];
     s.info.globs.forEach((glob, i) => {
       let m = cache.get(glob);
-      if (!m) cache.set(glob, (m = matchGlob(index, glob)));
+      if (!m) cache.set(glob, (m = match(glob)));
       const raw = s.info.rawGlobs[i] ?? glob;
       if (!m.ok) diagnostics.push(diag('RC3001', { file: s.file.id, range, message: `glob "${raw}" cannot be parsed: ${m.error}` }));
       else if (m.matches.length === 0) dead.push(raw);
@@ -262,35 +275,3 @@ function matchAttachments(plan: ResolutionPlan, paths: readonly string[], diagno
   return { attachments, matched };
 }
 
-/** Each distinct glob that matches something, with the attachments whose globs include it. */
-function globOwners(attachments: readonly ResolvedAttachment[], matched: ReadonlyMap<string, readonly string[]>): GlobOwners[] {
-  const byGlob = new Map<string, { matches: readonly string[]; owners: number[] }>();
-  attachments.forEach((a, ai) => {
-    for (const glob of a.globs) {
-      const matches = matched.get(glob);
-      if (!matches) continue;
-      let g = byGlob.get(glob);
-      if (!g) byGlob.set(glob, (g = { matches, owners: [] }));
-      if (g.owners[g.owners.length - 1] !== ai) g.owners.push(ai);
-    }
-  });
-  return [...byGlob.values()];
-}
-
-/**
- * How many distinct paths sorted lists hold together: the largest list's
- * length, plus the others' paths it lacks (binary search). Several globs of
- * one rule often include a broad one (`apps/**` beside `packages/p1/**`):
- * putting every match in a Set cost the broad glob's size for every such
- * rule.
- */
-function unionSize(lists: readonly (readonly string[])[]): number {
-  let largest: readonly string[] = [];
-  for (const l of lists) if (l.length > largest.length) largest = l;
-  const extra = new Set<string>();
-  for (const l of lists) {
-    if (l === largest) continue;
-    for (const p of l) if (largest[lowerBound(largest, p)] !== p) extra.add(p);
-  }
-  return largest.length + extra.size;
-}

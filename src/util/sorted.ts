@@ -13,6 +13,23 @@ export function lowerBound(arr: readonly string[], key: string): number {
 }
 
 /**
+ * How many distinct elements lists sorted by code units hold together: the largest list's
+ * length, plus the others' elements it lacks (binary search). Several globs of one rule often
+ * include a broad one (`apps/**` beside `packages/p1/**`): putting every match in a Set cost
+ * the broad glob's size for every such rule.
+ */
+export function unionSize(lists: readonly (readonly string[])[]): number {
+  let largest: readonly string[] = [];
+  for (const l of lists) if (l.length > largest.length) largest = l;
+  const extra = new Set<string>();
+  for (const l of lists) {
+    if (l === largest) continue;
+    for (const p of l) if (largest[lowerBound(largest, p)] !== p) extra.add(p);
+  }
+  return largest.length + extra.size;
+}
+
+/**
  * The union of lists each sorted by code units: sorted, each element once. Linear in the
  * lists' lengths (merged two at a time; callers pass a few), where a Set and a sort of their
  * concatenation cost a sort of every element.

@@ -1,0 +1,52 @@
+/**
+ * What each glob matched, as the cache file `globs` holds it: JSON,
+ *
+ *   {"listing":"<sha256 of the path listing>","globs":[["<glob>",[first, gap, gap, …]], …]}
+ *
+ * globs sorted by code units, each one's path indices ascending and written as
+ * the first index and then the gaps between neighbours (small numbers: the
+ * file is about a third of the size of the indices written out), so the same
+ * memo always gives the same bytes. decodeGlobMemo() returns null for anything
+ * else (the file is then ignored as damaged), never throws: a 64-hex listing,
+ * each glob once, a first index ≥ 0 and gaps ≥ 1, all safe integers.
+ * Whether the indices fit the listing is the build's to check (glob-memo.ts).
+ */
+import type { GlobMemo } from '../resolve/glob-memo.js';
+import { compareCodeUnits } from '../util/compare.js';
+import { jsonOf } from './cache-file.js';
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+export function encodeGlobMemo(memo: GlobMemo): Buffer {
+  const globs = [...memo.matches].sort((a, b) => compareCodeUnits(a[0], b[0]))
+    .map(([glob, indices]) => [glob, indices.map((x, i) => (i === 0 ? x : x - (indices[i - 1] as number)))]);
+  return Buffer.from(JSON.stringify({ listing: memo.listing, globs }), 'utf8');
+}
+
+export function decodeGlobMemo(body: Buffer): GlobMemo | null {
+  const value = jsonOf(body);
+  if (value === undefined) return null;
+  const v = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  if (Object.keys(v).length !== 2 || typeof v.listing !== 'string' || !HEX64.test(v.listing) || !Array.isArray(v.globs)) return null;
+  const matches = new Map<string, number[]>();
+  for (const entry of v.globs as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string' || matches.has(entry[0]) || !Array.isArray(entry[1])) return null;
+    const indices = runningSums(entry[1] as unknown[]);
+    if (indices === null) return null;
+    matches.set(entry[0], indices);
+  }
+  return { listing: v.listing, matches };
+}
+
+/** [first, gap, gap …] back to ascending indices; null unless the first is ≥ 0, every gap ≥ 1 and every sum a safe integer. */
+function runningSums(gaps: readonly unknown[]): number[] | null {
+  const out: number[] = [];
+  let at = 0;
+  for (const [i, g] of gaps.entries()) {
+    if (!Number.isSafeInteger(g) || (g as number) < (i === 0 ? 0 : 1)) return null;
+    at = i === 0 ? (g as number) : at + (g as number);
+    if (!Number.isSafeInteger(at)) return null;
+    out.push(at);
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+/**
+ * What each glob matched in an earlier build, remembered by position in that
+ * build's sorted path listing (the build cache keeps it: src/cache/glob-store.ts).
+ *
+ * 1. A memo names its listing by sha256 (listingDigest: the paths joined by NUL,
+ *    which no path holds). A build whose listing has another digest uses none of
+ *    it: a path added, removed or renamed anywhere moves every index.
+ * 2. Otherwise a glob found in the memo takes its paths from there instead of
+ *    being matched again; its indices must ascend and lie inside the listing, or
+ *    the whole memo is set aside (it was not made by a build of this listing).
+ * 3. The build's own memo holds every glob it matched (a glob that cannot be
+ *    parsed is left out: it is reported again), until MAX_REMEMBERED_MATCHES
+ *    paths in all: a repository whose globs each match most of a large tree is
+ *    matched again rather than written to disk at that size.
+ *
+ * Matching is a function of the listing and the glob alone (glob-index.ts), so
+ * a remembered match is the match. Plain data in and out; the I/O is the cache's.
+ */
+import { sha256Hex } from '../util/hash.js';
+
+export interface GlobMemo {
+  /** sha256 of the listing the indices point into: its paths joined by NUL. */
+  listing: string;
+  /** Glob → indices of the paths it matches, ascending. */
+  matches: ReadonlyMap<string, readonly number[]>;
+}
+
+/** The most path indices one memo holds (about 8 MiB of cache file at the bench's density). */
+export const MAX_REMEMBERED_MATCHES = 2_000_000;
+
+export function listingDigest(paths: readonly string[]): string {
+  return sha256Hex(paths.join('\u0000'));
+}
+
+/** The remembered matches of one build: read from an earlier memo, recorded for the next. */
+export class GlobMatches {
+  private readonly listing: string;
+  private readonly known: ReadonlyMap<string, readonly number[]>;
+  private readonly kept = new Map<string, readonly number[]>();
+  private keptCount = 0;
+  private positions: Map<string, number> | null = null;
+
+  /** `paths`: the listing matched against, sorted (discovery's order); `cap`: the most indices remembered. */
+  constructor(private readonly paths: readonly string[], earlier: GlobMemo | null, private readonly cap = MAX_REMEMBERED_MATCHES) {
+    this.listing = listingDigest(paths);
+    this.known = earlier !== null && earlier.listing === this.listing && [...earlier.matches.values()].every((m) => this.inListing(m))
+      ? earlier.matches : new Map();
+  }
+
+  /** The paths `glob` matched in an earlier build of this listing (recorded for the next), or undefined. */
+  recall(glob: string): string[] | undefined {
+    const indices = this.known.get(glob);
+    if (indices === undefined) return undefined;
+    this.keep(glob, indices);
+    return indices.map((i) => this.paths[i] as string);
+  }
+
+  /** Record what `glob` matched now (sorted paths of the listing). */
+  record(glob: string, matches: readonly string[]): void {
+    if (!this.room(glob, matches.length)) return;
+    if (this.positions === null) this.positions = new Map(this.paths.map((p, i) => [p, i]));
+    const positions = this.positions;
+    this.keep(glob, matches.map((p) => positions.get(p) as number));
+  }
+
+  /** Every glob this build matched or recalled, by its paths' indices. */
+  memo(): GlobMemo {
+    return { listing: this.listing, matches: new Map(this.kept) };
+  }
+
+  private room(glob: string, n: number): boolean {
+    return !this.kept.has(glob) && this.keptCount + n <= this.cap;
+  }
+
+  private keep(glob: string, indices: readonly number[]): void {
+    if (!this.room(glob, indices.length)) return;
+    this.kept.set(glob, indices);
+    this.keptCount += indices.length;
+  }
+
+  private inListing(indices: readonly number[]): boolean {
+    let last = -1;
+    for (const i of indices) {
+      if (!Number.isSafeInteger(i) || i <= last || i >= this.paths.length) return false;
+      last = i;
+    }
+    return true;
+  }
+}
