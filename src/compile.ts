@@ -175,7 +175,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
     lintMemo: linted.memo, diagnostics: applySeverities(diagnostics, decide) });
   let globMemo = globs?.memo() ?? null;
   // Like the lint results: nothing read from the files of a build with a secret anywhere is kept.
-  if (globMemo && assembled.redactions.sites.length > 0) globMemo = { ...globMemo, matches: new Map() };
+  if (globMemo && assembled.redactions.sites.length > 0) globMemo = { ...globMemo, matches: new Map(), together: null };
   return { ...assembled, countedTokens, globMemo };
 }
 

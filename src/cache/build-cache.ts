@@ -112,7 +112,7 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
     forgetMemo: () => remove(BUILD),
     knownLint: () => read(LINT, null, decodeLintMemo) ?? new Map(),
     keepLint: (memo) => write(LINT, null, encodeLintMemo(memo)),
-    knownGlobs: () => read(GLOBS, null, decodeGlobMemo) ?? { listing: '', matches: new Map() },
+    knownGlobs: () => read(GLOBS, null, decodeGlobMemo) ?? { listing: '', matches: new Map(), together: null },
     keepGlobs: (memo) => write(GLOBS, null, encodeGlobMemo(memo)),
   };
 }

@@ -12,21 +12,31 @@
  *    parsed is left out: it is reported again), until MAX_REMEMBERED_MATCHES
  *    paths in all: a repository whose globs each match most of a large tree is
  *    matched again rather than written to disk at that size.
+ * 4. Likewise the rules that load together (co-attachment.ts), named by the
+ *    sha256 of every attachment's globs in order: on the same listing, the same
+ *    globs match the same paths, so the same rules meet on the same paths. Kept
+ *    up to MAX_REMEMBERED_DIRS directories in all; used only when every set
+ *    names attachments that exist.
  *
  * Matching is a function of the listing and the glob alone (glob-index.ts), so
  * a remembered match is the match. Plain data in and out; the I/O is the cache's.
  */
 import { sha256Hex } from '../util/hash.js';
+import type { CoAttachment } from './co-attachment.js';
 
 export interface GlobMemo {
   /** sha256 of the listing the indices point into: its paths joined by NUL. */
   listing: string;
   /** Glob → indices of the paths it matches, ascending. */
   matches: ReadonlyMap<string, readonly number[]>;
+  /** The attachments that load together, for the attachments' globs whose digest is `key` (step 4). */
+  together: { key: string; groups: readonly CoAttachment[] } | null;
 }
 
 /** The most path indices one memo holds (about 8 MiB of cache file at the bench's density). */
 export const MAX_REMEMBERED_MATCHES = 2_000_000;
+/** The most directories its co-attached sets hold (the bench's: 41,828 in 2,988 sets, 2.3 MB). */
+export const MAX_REMEMBERED_DIRS = 1_000_000;
 
 export function listingDigest(paths: readonly string[]): string {
   return sha256Hex(paths.join('\u0000'));
@@ -39,12 +49,32 @@ export class GlobMatches {
   private readonly kept = new Map<string, readonly number[]>();
   private keptCount = 0;
   private positions: Map<string, number> | null = null;
+  private readonly knownTogether: GlobMemo['together'];
+  private keptTogether: GlobMemo['together'] = null;
 
   /** `paths`: the listing matched against, sorted (discovery's order); `cap`: the most indices remembered. */
   constructor(private readonly paths: readonly string[], earlier: GlobMemo | null, private readonly cap = MAX_REMEMBERED_MATCHES) {
     this.listing = listingDigest(paths);
-    this.known = earlier !== null && earlier.listing === this.listing && [...earlier.matches.values()].every((m) => this.inListing(m))
-      ? earlier.matches : new Map();
+    const same = earlier !== null && earlier.listing === this.listing;
+    this.known = same && [...earlier.matches.values()].every((m) => this.inListing(m)) ? earlier.matches : new Map();
+    this.knownTogether = same ? earlier.together : null;
+  }
+
+  /**
+   * The attachments that load together, as an earlier build of this listing found them for
+   * attachments with these globs (`globsOf`, one list per attachment, in order); undefined when
+   * it did not, or when a set it names does not fit them. Recalled or not, pass the sets to
+   * rememberTogether().
+   */
+  recallTogether(globsOf: readonly (readonly string[])[]): CoAttachment[] | undefined {
+    const known = this.knownTogether;
+    if (known === null || known.key !== togetherKey(globsOf)) return undefined;
+    const fits = known.groups.every((g) => g.attachments.length >= 2 && g.attachments.every((a, i) => a < globsOf.length && (i === 0 || a > (g.attachments[i - 1] as number))));
+    return fits ? known.groups.map((g) => ({ attachments: [...g.attachments], dirs: [...g.dirs], paths: g.paths })) : undefined;
+  }
+
+  rememberTogether(globsOf: readonly (readonly string[])[], groups: readonly CoAttachment[]): void {
+    if (groups.reduce((n, g) => n + g.dirs.length, 0) <= MAX_REMEMBERED_DIRS) this.keptTogether = { key: togetherKey(globsOf), groups };
   }
 
   /** The paths `glob` matched in an earlier build of this listing (recorded for the next), or undefined. */
@@ -65,7 +95,7 @@ export class GlobMatches {
 
   /** Every glob this build matched or recalled, by its paths' indices. */
   memo(): GlobMemo {
-    return { listing: this.listing, matches: new Map(this.kept) };
+    return { listing: this.listing, matches: new Map(this.kept), together: this.keptTogether };
   }
 
   private room(glob: string, n: number): boolean {
@@ -86,4 +116,9 @@ export class GlobMatches {
     }
     return true;
   }
+}
+
+/** What names the co-attached sets of attachments with these globs. */
+function togetherKey(globsOf: readonly (readonly string[])[]): string {
+  return sha256Hex(JSON.stringify(globsOf));
 }

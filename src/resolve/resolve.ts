@@ -132,7 +132,9 @@ export function planResolution(input: ResolveInput): StageResult<ResolutionPlan>
 export function attachRules(plan: ResolutionPlan, paths: readonly string[], globs: GlobMatches | null = null): StageResult<Resolution> {
   const diagnostics: Diagnostic[] = [];
   const { attachments, matched } = matchAttachments(plan, paths, globs, diagnostics);
-  const together = coAttachments(globOwners(attachments, matched));
+  const globsOf = attachments.map((a) => a.globs);
+  const together = globs?.recallTogether(globsOf) ?? coAttachments(globOwners(attachments, matched));
+  globs?.rememberTogether(globsOf, together);
   return { value: { sources: plan.sources, variants: plan.variants, attachments, together, index: plan.index }, diagnostics };
 }
 

@@ -153,7 +153,7 @@ describe('rulec build with the cache', () => {
     ['a glob file of another compiler', (r) => rewriteHeader(cacheFile(r, 'globs'), 'compiler', 'f'.repeat(64)), /RC1009: cache file ignored: it was made by another build of rulec/],
     ['a truncated glob file', (r) => truncateSync(cacheFile(r, 'globs'), statSync(cacheFile(r, 'globs')).size - 3), /RC1009: cache file ignored: it holds \d+ of the \d+ bytes/],
     ['a sound header over a body that is not glob matches', (r) => {
-      const body = Buffer.from(JSON.stringify({ listing: 'f'.repeat(64), globs: [['packages/**/*.test.ts', [3, 0]]] }));
+      const body = Buffer.from(JSON.stringify({ listing: 'f'.repeat(64), globs: [['packages/**/*.test.ts', [3, 0]]], together: null }));
       const header = { body: { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') }, compiler: '', kind: 'globs', policy: null };
       const real = readFileSync(cacheFile(r, 'globs'), 'utf8').split('\n')[1] as string;
       header.compiler = (JSON.parse(real) as { compiler: string }).compiler;
@@ -196,7 +196,7 @@ describe('rulec build with the cache', () => {
     expect(leaky.stdout).toContain('RC6003');
     // The lint file is emptied (the last build's findings could quote what is now a detected secret), the record removed.
     expect(readFileSync(cacheFile(r, 'lint'), 'utf8').endsWith('\n[]')).toBe(true);
-    expect(readFileSync(cacheFile(r, 'globs'), 'utf8').endsWith('"globs":[]}')).toBe(true);
+    expect(readFileSync(cacheFile(r, 'globs'), 'utf8').endsWith('"globs":[],"together":null}')).toBe(true);
     expect(existsSync(cacheFile(r, 'build'))).toBe(false);
     expect(readFileSync(cacheFile(r, 'tokens')).includes(key)).toBe(false);
     r.write('packages/api/AGENTS.md', FILES['packages/api/AGENTS.md']);

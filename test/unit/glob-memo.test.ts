@@ -39,7 +39,7 @@ function attach(paths: readonly string[], earlier: GlobMemo | null | undefined) 
 describe('remembered glob matches', () => {
   it('resolve as matching does, and are taken from the memo when the listing is the same', () => {
     const plain = attach(PATHS, undefined);
-    const first = attach(PATHS, { listing: '', matches: new Map() });
+    const first = attach(PATHS, { listing: '', matches: new Map(), together: null });
     expect(first.resolution).toEqual(plain.resolution);
     expect(first.diagnostics).toEqual(plain.diagnostics);
     const memo = first.memo as GlobMemo;
@@ -51,8 +51,9 @@ describe('remembered glob matches', () => {
     expect(second.resolution).toEqual(plain.resolution);
     expect(second.diagnostics).toEqual(plain.diagnostics);
     expect(second.memo).toEqual(memo);
+    expect(memo.together?.groups).toEqual(plain.resolution.together);
     // Recalled, not matched again: a memo that says otherwise is believed (the cache vouches for it) …
-    const told = attach(PATHS, { ...memo, matches: new Map([...memo.matches, ['src/api/**', [PATHS.indexOf('README.md')]]]) });
+    const told = attach(PATHS, { ...memo, together: null, matches: new Map([...memo.matches, ['src/api/**', [PATHS.indexOf('README.md')]]]) });
     expect(plain.resolution.attachments.find((a) => a.globs.includes('src/api/**'))?.matches).toBe(2);
     expect(told.resolution.attachments.find((a) => a.globs.includes('src/api/**'))?.matches).toBe(1);
     expect(told.resolution.together).not.toEqual(plain.resolution.together);
@@ -66,13 +67,33 @@ describe('remembered glob matches', () => {
     ['with a negative index', (m) => ({ ...m, matches: new Map([...m.matches, ['src/api/**', [-1]]]) })],
   ])('a memo %s is not used at all', (_what, spoil) => {
     const plain = attach(PATHS, undefined);
-    const memo = attach(PATHS, { listing: '', matches: new Map() }).memo as GlobMemo;
+    const memo = attach(PATHS, { listing: '', matches: new Map(), together: null }).memo as GlobMemo;
     // Every glob's matches wrong too: one used would show.
     const wrong = new Map([...memo.matches].map(([g]) => [g, [PATHS.indexOf('README.md')]]));
     const spoiled = spoil({ ...memo, matches: wrong });
     const r = attach(PATHS, spoiled);
     expect(r.resolution).toEqual(plain.resolution);
     expect(r.memo).toEqual(memo);
+  });
+
+  it('remember which rules load together, for the same globs of the same listing only', () => {
+    const plain = attach(PATHS, undefined);
+    expect(plain.resolution.together.length).toBeGreaterThan(0);
+    const memo = attach(PATHS, { listing: '', matches: new Map(), together: null }).memo as GlobMemo;
+    const together = memo.together as NonNullable<GlobMemo['together']>;
+    // A set the memo names is believed for the same globs …
+    const forged = [{ attachments: [0, 1], dirs: ['forged'], paths: 1 }];
+    expect(attach(PATHS, { ...memo, together: { ...together, groups: forged } }).resolution.together).toEqual(forged);
+    // … and not for other globs (a rule's globs edited), another listing, or attachments that do not exist.
+    const otherGlobs = attachRules(planOf({ ...TREE, '.claude/rules/api.md': '---\npaths:\n  - "src/**"\n---\nValidate input.\n' }, PATHS), PATHS);
+    const withOther = new GlobMatches(PATHS, { ...memo, together: { ...together, groups: forged } });
+    expect(attachRules(planOf({ ...TREE, '.claude/rules/api.md': '---\npaths:\n  - "src/**"\n---\nValidate input.\n' }, PATHS), PATHS, withOther).value.together)
+      .toEqual(otherGlobs.value.together);
+    const moved = [...PATHS, 'src/api/new.ts'].sort();
+    expect(attachRules(planOf(TREE, moved), moved, new GlobMatches(moved, { ...memo, together: { ...together, groups: forged } })).value.together)
+      .toEqual(attachRules(planOf(TREE, moved), moved).value.together);
+    const beyond = [{ attachments: [0, 99], dirs: [''], paths: 1 }];
+    expect(attach(PATHS, { ...memo, together: { ...together, groups: beyond } }).resolution.together).toEqual(plain.resolution.together);
   });
 
   it('stop remembering past the cap, and still resolve', () => {
@@ -92,6 +113,14 @@ describe('the cache file `globs`', () => {
   const memos = fc.record({
     listing: fc.stringMatching(/^[0-9a-f]{64}$/),
     matches: fc.dictionary(fc.string(), indices).map((d) => new Map(Object.entries(d))),
+    together: fc.option(fc.record({
+      key: fc.stringMatching(/^[0-9a-f]{64}$/),
+      groups: fc.array(fc.record({
+        attachments: fc.uniqueArray(fc.nat({ max: 5000 }), { minLength: 2, maxLength: 5 }).map((a) => a.sort((x, y) => x - y)),
+        dirs: fc.array(fc.string(), { maxLength: 4 }),
+        paths: fc.integer({ min: 1, max: 100_000 }),
+      }), { maxLength: 5 }),
+    }), { nil: null }),
   });
 
   it('decodes what it encodes, in one byte order whatever the insertion order', () => {
@@ -105,14 +134,19 @@ describe('the cache file `globs`', () => {
   it.each([
     ['not JSON', '{'],
     ['an array', '[]'],
-    ['a listing that is not a sha256', '{"listing":"abc","globs":[]}'],
-    ['an extra field', `{"listing":"${'a'.repeat(64)}","globs":[],"more":1}`],
-    ['a glob twice', `{"listing":"${'a'.repeat(64)}","globs":[["a",[1]],["a",[2]]]}`],
-    ['a gap of 0 (a repeated index)', `{"listing":"${'a'.repeat(64)}","globs":[["a",[1,0]]]}`],
-    ['a negative first index', `{"listing":"${'a'.repeat(64)}","globs":[["a",[-1]]]}`],
-    ['a fraction', `{"listing":"${'a'.repeat(64)}","globs":[["a",[1.5]]]}`],
-    ['an index past the safe integers', `{"listing":"${'a'.repeat(64)}","globs":[["a",[9007199254740991,1]]]}`],
-    ['an entry of three', `{"listing":"${'a'.repeat(64)}","globs":[["a",[1],2]]}`],
+    ['a listing that is not a sha256', '{"listing":"abc","globs":[],"together":null}'],
+    ['no together field', `{"listing":"${'a'.repeat(64)}","globs":[]}`],
+    ['a set of one attachment', `{"listing":"${'a'.repeat(64)}","globs":[],"together":{"key":"${'b'.repeat(64)}","groups":[[[1],["d"],1]]}}`],
+    ['a set out of order', `{"listing":"${'a'.repeat(64)}","globs":[],"together":{"key":"${'b'.repeat(64)}","groups":[[[2,1],["d"],1]]}}`],
+    ['a set loading on no path', `{"listing":"${'a'.repeat(64)}","globs":[],"together":{"key":"${'b'.repeat(64)}","groups":[[[1,2],["d"],0]]}}`],
+    ['a directory that is not a string', `{"listing":"${'a'.repeat(64)}","globs":[],"together":{"key":"${'b'.repeat(64)}","groups":[[[1,2],[3],1]]}}`],
+    ['an extra field', `{"listing":"${'a'.repeat(64)}","globs":[],"together":null,"more":1}`],
+    ['a glob twice', `{"listing":"${'a'.repeat(64)}","globs":[["a",[1]],["a",[2]]],"together":null}`],
+    ['a gap of 0 (a repeated index)', `{"listing":"${'a'.repeat(64)}","globs":[["a",[1,0]]],"together":null}`],
+    ['a negative first index', `{"listing":"${'a'.repeat(64)}","globs":[["a",[-1]]],"together":null}`],
+    ['a fraction', `{"listing":"${'a'.repeat(64)}","globs":[["a",[1.5]]],"together":null}`],
+    ['an index past the safe integers', `{"listing":"${'a'.repeat(64)}","globs":[["a",[9007199254740991,1]]],"together":null}`],
+    ['an entry of three', `{"listing":"${'a'.repeat(64)}","globs":[["a",[1],2]],"together":null}`],
   ])('refuses %s', (_what, text) => {
     expect(decodeGlobMemo(Buffer.from(text))).toBeNull();
   });
