@@ -69,7 +69,8 @@ export class GlobMatches {
   recallTogether(globsOf: readonly (readonly string[])[]): CoAttachment[] | undefined {
     const known = this.knownTogether;
     if (known === null || known.key !== togetherKey(globsOf)) return undefined;
-    const fits = known.groups.every((g) => g.attachments.length >= 2 && g.attachments.every((a, i) => a < globsOf.length && (i === 0 || a > (g.attachments[i - 1] as number))));
+    const fits = known.groups.every((g) => g.attachments.length >= 2
+      && g.attachments.every((a, i) => Number.isSafeInteger(a) && a >= (i === 0 ? 0 : (g.attachments[i - 1] as number) + 1) && a < globsOf.length));
     return fits ? known.groups.map((g) => ({ attachments: [...g.attachments], dirs: [...g.dirs], paths: g.paths })) : undefined;
   }
 

@@ -92,8 +92,10 @@ describe('remembered glob matches', () => {
     const moved = [...PATHS, 'src/api/new.ts'].sort();
     expect(attachRules(planOf(TREE, moved), moved, new GlobMatches(moved, { ...memo, together: { ...together, groups: forged } })).value.together)
       .toEqual(attachRules(planOf(TREE, moved), moved).value.together);
-    const beyond = [{ attachments: [0, 99], dirs: [''], paths: 1 }];
-    expect(attach(PATHS, { ...memo, together: { ...together, groups: beyond } }).resolution.together).toEqual(plain.resolution.together);
+    for (const attachments of [[0, 99], [-1, 0], [1, 0], [0]]) {
+      const groups = [{ attachments, dirs: [''], paths: 1 }];
+      expect(attach(PATHS, { ...memo, together: { ...together, groups } }).resolution.together).toEqual(plain.resolution.together);
+    }
   });
 
   it('stop remembering past the cap, and still resolve', () => {
