@@ -92,30 +92,6 @@ describe('repo cache', () => {
     expect(readFileSync(join(cache.treePath(recipes[1] as RepoCache.Recipe), 'repo', 'built.txt'), 'utf8')).toBe('p2\n');
   });
 
-  it('builds in the background at low priority; readyTree waits for a tree being built instead of building it again', async () => {
-    const builds = { n: 0 };
-    // Each command reports its niceness, and takes a moment: readyTree is asked while the first is still building.
-    const recipes = ['b1', 'b2', 'b3'].map((id) => recipe(id, builds, `sleep 0.3; nice > nice.txt`));
-    const background = cache.buildInBackground(recipes);
-    // vitest runs the global setup once per project: a second call while one runs builds nothing.
-    const second = cache.buildInBackground(recipes.map((r) => recipe(r.id, builds, `sleep 0.3; nice > nice.txt`)));
-    const trees = await Promise.all(recipes.map((r) => cache.readyTree(r)));
-    expect(trees).toEqual(recipes.map((r) => cache.treePath(r)));
-    expect((await background).sort()).toEqual(['b1', 'b2', 'b3']);
-    expect(await second).toEqual([]);
-    expect(builds.n).toBe(3);
-    expect(Number(readFileSync(join(trees[0] as string, 'repo', 'nice.txt'), 'utf8'))).toBeGreaterThanOrEqual(10);
-    expect(readdirSync(join(root, 'cache')).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
-  });
-
-  it('a background build that fails leaves the tree to the test that needs it, which says why', async () => {
-    const builds = { n: 0 };
-    const failing = recipe('bg-failing', builds, 'exit 4');
-    expect(await cache.buildInBackground([failing])).toEqual([]);
-    await expect(cache.readyTree(failing)).rejects.toThrow();
-    expect(builds.n).toBe(2);
-  });
-
   it('copyTree hands out a private copy that does not touch the shared tree', () => {
     const shared = cache.sharedTree(recipe('copied', { n: 0 }));
     const copy = cache.copyTree(shared);

@@ -32,7 +32,7 @@ afterAll(() => {
 describe.skipIf(entries.length === 0)('judged real-world corpus', () => {
   it.each(entries)('%s', async (entry) => {
     const out = join(scratch, entry);
-    const result = await compile({ repoDir: await corpusRepo(entry), outDir: out });
+    const result = await compile({ repoDir: corpusRepo(entry), outDir: out });
     const review = reviewOf(entry);
     const found = findingsOf(result.diagnostics);
     scored.push({ entry, review, found });

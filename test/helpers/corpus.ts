@@ -1,14 +1,13 @@
 /**
  * The real-world corpus (../shared/real-world-corpus beside the checkout, or
  * /work/shared/real-world-corpus): each entry rebuilt by its rebuild.sh as a
- * skeleton git repository once, into the shared cache (repo-cache.ts; the global setup builds
- * them in the background), and
+ * skeleton git repository once, into the shared cache (repo-cache.ts), and
  * shared read-only by every test that compiles it. Never copy corpus files
  * into the project.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashTree, PROJECT_ROOT, readyTree, type Recipe } from './repo-cache.js';
+import { hashTree, PROJECT_ROOT, sharedTree, type Recipe } from './repo-cache.js';
 
 export const CORPUS = [join(PROJECT_ROOT, '..', 'shared', 'real-world-corpus'), '/work/shared/real-world-corpus']
   .find((d) => existsSync(join(d, 'rebuild.sh'))) ?? join(PROJECT_ROOT, '..', 'shared', 'real-world-corpus');
@@ -31,10 +30,7 @@ export function corpusRecipe(entry: string): Recipe {
   };
 }
 
-/**
- * The entry's skeleton repository, shared and read-only: compile it with `outDir` elsewhere.
- * The global setup builds the corpus in the background: this waits for the entry's tree.
- */
-export async function corpusRepo(entry: string): Promise<string> {
-  return join(await readyTree(corpusRecipe(entry)), 'repo');
+/** The entry's skeleton repository, shared and read-only: compile it with `outDir` elsewhere. */
+export function corpusRepo(entry: string): string {
+  return join(sharedTree(corpusRecipe(entry)), 'repo');
 }

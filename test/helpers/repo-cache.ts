@@ -12,12 +12,8 @@
  *    second builder's rename loses harmlessly, and a rerun reuses it. An
  *    edited input gives a new hash and so a new tree.
  * 3. test/global-setup.ts builds every known recipe before the test files run,
- *    on both cores — but the real-world corpus, which it builds in the
- *    background at low CPU priority (buildInBackground), so its 25 skeletons
- *    (about 20 s of CPU: 160,000 files created and committed) use the cores the
- *    tests leave idle instead of holding every test back; a test that needs
- *    one of those trees waits for it (readyTree). A test that asks for a tree
- *    no one is building builds it itself, so one test file still runs on its own.
+ *    on both cores; a test that asks for a tree that is not there yet builds
+ *    it itself, so one test file still runs on its own.
  * 4. The global setup also marks the trees it uses (their mtime) and removes
  *    trees no run has used for two days: other checkouts of the project share
  *    the cache (same inputs, same tree), so a tree this checkout no longer
@@ -32,7 +28,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -91,20 +87,16 @@ export function sharedTree(recipe: Recipe): string {
 
 const execFileAsync = promisify(execFile);
 
-/**
- * Build every recipe whose tree is missing, `parallel` at a time (global setup), its commands at
- * `nice` (a niceness, 0 by default). Returns the ids built.
- */
-export async function buildTrees(recipes: readonly Recipe[], parallel: number, nice = 0): Promise<string[]> {
+/** Build every recipe whose tree is missing, `parallel` at a time (global setup). Returns the ids built. */
+export async function buildTrees(recipes: readonly Recipe[], parallel: number): Promise<string[]> {
   const todo = recipes.filter((r) => !existsSync(treePath(r)));
-  const niced = (c: Command): Command => (nice === 0 ? c : { ...c, file: 'nice', args: ['-n', String(nice), c.file, ...c.args] });
   const built: string[] = [];
   const worker = async (): Promise<void> => {
     for (let r = todo.shift(); r !== undefined; r = todo.shift()) {
       const tmp = stagingDir();
       try {
         r.prepare(tmp);
-        for (const c of r.commands(tmp).map(niced)) await execFileAsync(c.file, c.args, { cwd: join(tmp, c.cwd ?? ''), env: envOf(c), maxBuffer: 16 << 20 });
+        for (const c of r.commands(tmp)) await execFileAsync(c.file, c.args, { cwd: join(tmp, c.cwd ?? ''), env: envOf(c), maxBuffer: 16 << 20 });
         publish(tmp, treePath(r));
         built.push(r.id);
       } finally {
@@ -114,45 +106,6 @@ export async function buildTrees(recipes: readonly Recipe[], parallel: number, n
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
   return built;
-}
-
-/** Where a background build says it is running: `.tmp-<pid>-background`, so pruneTrees removes one whose process is gone. */
-const BACKGROUND = /^\.tmp-(\d+)-background$/;
-
-/**
- * Build the recipes' missing trees two at a time, at niceness 10, without holding the caller
- * up: the promise settles when all are built (or one failed: a test that needs it then builds
- * it itself and shows why). While it runs, a marker in the cache tells readyTree() to wait.
- * When a live process already builds in the background here (vitest runs the global setup once
- * per project), this only waits for it to end.
- */
-export async function buildInBackground(recipes: readonly Recipe[]): Promise<string[]> {
-  if (recipes.every((r) => existsSync(treePath(r)))) return [];
-  if (backgroundRunning()) {
-    while (backgroundRunning()) await sleep(100);
-    return [];
-  }
-  mkdirSync(CACHE_ROOT, { recursive: true });
-  const marker = join(CACHE_ROOT, `.tmp-${process.pid}-background`);
-  writeFileSync(marker, '');
-  return buildTrees(recipes, 2, 10).catch((): string[] => []).finally(() => rmSync(marker, { force: true }));
-}
-
-/** The recipe's tree, read-only: waited for while a background build of a live process may make it, else built now. */
-export async function readyTree(recipe: Recipe): Promise<string> {
-  const final = treePath(recipe);
-  while (!existsSync(final) && backgroundRunning()) await sleep(100);
-  return sharedTree(recipe);
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function backgroundRunning(): boolean {
-  if (!existsSync(CACHE_ROOT)) return false;
-  return readdirSync(CACHE_ROOT).some((name) => {
-    const pid = Number(BACKGROUND.exec(name)?.[1] ?? 0);
-    return pid > 0 && isRunning(pid);
-  });
 }
 
 /** Mark the recipes' built trees as in use now (the age that pruneTrees goes by). */
