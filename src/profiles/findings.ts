@@ -94,22 +94,39 @@ const MAX_SCAN = 64 * 1024;
  * "read its `AGENTS.md`", "use the Read tool to load AGENTS.md", also when the
  * sentence wraps onto the next line of its paragraph ("…to load\n[AGENTS.md](AGENTS.md)").
  * A link alone ("see AGENTS.md") is not an instruction to read, nor is "re-read
- * AGENTS.md after compaction" (which assumes it was read); a full stop or a blank
- * line (the paragraph's end) ends the sentence.
+ * AGENTS.md after compaction" (which assumes it was read). A full stop ends the sentence,
+ * and so does the end of its Markdown block: a blank line, a line that starts another
+ * block (a heading, a list item, a quote, a table row), and the end of a heading line —
+ * line endings counted alike (CRLF as LF).
  */
 function toldToRead(loaded: readonly ProfileFile[], view: RepoView, path: string): string | null {
   const name = path.slice(path.lastIndexOf('/') + 1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`(?<![\\w-])(?:read|load)(?:s|ing)?\\b(?:[^.\\n]|\\n(?![ \\t]*\\n)){0,80}?${name}`, 'i');
+  const re = new RegExp(`(?<![\\w-])(?:read|load)(?:s|ing)?\\b(?:[^.\\n]|\\n(?!${BLOCK_START})){0,80}?${name}`, 'gi');
   for (const f of loaded) {
     const b = view.read(f.path);
     if (b === undefined) continue;
     let seen = scanned.get(b);
     if (!seen) scanned.set(b, (seen = new Map()));
     let hit = seen.get(name);
-    if (hit === undefined) seen.set(name, (hit = re.test(Buffer.from(b.subarray(0, MAX_SCAN)).toString('utf8'))));
+    if (hit === undefined) seen.set(name, (hit = saysRead(re, Buffer.from(b.subarray(0, MAX_SCAN)).toString('utf8').replace(/\r\n?/g, '\n'))));
     if (hit) return f.path;
   }
   return null;
+}
+
+/** What starts a Markdown block on the next line: a blank line, a heading, a list item, a quote, a table row. */
+const BLOCK_START = '[ \\t]*(?:\\n|#|[-*+][ \\t]|\\d{1,9}[.)][ \\t]|>|\\|)';
+
+/** Whether `re` (global) matches `text` other than across the end of a heading line (a heading never wraps). */
+function saysRead(re: RegExp, text: string): boolean {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    const wraps = m[0].includes('\n');
+    if (!wraps || !/^[ \t]{0,3}#/.test(text.slice(lineStart, lineStart + 4))) return true;
+    re.lastIndex = m.index + 1;
+  }
+  return false;
 }
 
 /** Per file bytes and name: whether the text tells the agent to read it (profiles run per session class; a file is scanned once). */

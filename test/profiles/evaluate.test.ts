@@ -45,8 +45,15 @@ describe('evaluateProfiles', () => {
     ['You MUST use the Read tool to load packages/api/AGENTS.md.', 'RC5508'],
     // One sentence wrapped onto the next line of its paragraph (getsentry/sentry-java's CLAUDE.md).
     ['you MUST use the Read tool to load\n[AGENTS.md](AGENTS.md) and follow ALL of its instructions.', 'RC5508'],
-    // A blank line ends the paragraph: the next one only links the file.
+    // A blank line ends the paragraph: the next one only links the file. Line endings count alike.
     ['Read the contributing guide first:\n\n[AGENTS.md](packages/api/AGENTS.md)', 'RC5503'],
+    ['Read the contributing guide first:\r\n\r\n[AGENTS.md](packages/api/AGENTS.md)', 'RC5503'],
+    ['you MUST use the Read tool to load\r\n[AGENTS.md](AGENTS.md) and follow ALL of its instructions.', 'RC5508'],
+    // So does any other block: a heading never wraps, and a list item or a heading starts its own block.
+    ['## Reading order\nSee [AGENTS.md](packages/api/AGENTS.md) for the API.', 'RC5503'],
+    ['- Read the docs\n- See [AGENTS.md](packages/api/AGENTS.md)', 'RC5503'],
+    ['Read the docs\n## API\nSee [AGENTS.md](packages/api/AGENTS.md)', 'RC5503'],
+    ['1. Read the guide\n2. [AGENTS.md](packages/api/AGENTS.md)', 'RC5503'],
     ['See [AGENTS.md](packages/api/AGENTS.md) for the API.', 'RC5503'],
     ['After compaction, re-read `AGENTS.md` files relevant to your task.', 'RC5503'],
   ])('a CLAUDE.md saying %j: the skipped AGENTS.md is %s', (line, code) => {
