@@ -51,13 +51,15 @@ export class GlobMatches {
   private positions: Map<string, number> | null = null;
   private readonly knownTogether: GlobMemo['together'];
   private keptTogether: GlobMemo['together'] = null;
+  private lastKey: { of: readonly (readonly string[])[]; key: string } | null = null;
 
   /** `paths`: the listing matched against, sorted (discovery's order); `cap`: the most indices remembered. */
   constructor(private readonly paths: readonly string[], earlier: GlobMemo | null, private readonly cap = MAX_REMEMBERED_MATCHES) {
     this.listing = listingDigest(paths);
-    const same = earlier !== null && earlier.listing === this.listing;
-    this.known = same && [...earlier.matches.values()].every((m) => this.inListing(m)) ? earlier.matches : new Map();
-    this.knownTogether = same ? earlier.together : null;
+    // A memo of another listing, or whose indices do not fit this one, is set aside whole.
+    const fits = earlier !== null && earlier.listing === this.listing && [...earlier.matches.values()].every((m) => this.inListing(m));
+    this.known = fits ? earlier.matches : new Map();
+    this.knownTogether = fits ? earlier.together : null;
   }
 
   /**
@@ -68,14 +70,20 @@ export class GlobMatches {
    */
   recallTogether(globsOf: readonly (readonly string[])[]): CoAttachment[] | undefined {
     const known = this.knownTogether;
-    if (known === null || known.key !== togetherKey(globsOf)) return undefined;
+    if (known === null || known.key !== this.togetherKey(globsOf)) return undefined;
     const fits = known.groups.every((g) => g.attachments.length >= 2
       && g.attachments.every((a, i) => Number.isSafeInteger(a) && a >= (i === 0 ? 0 : (g.attachments[i - 1] as number) + 1) && a < globsOf.length));
     return fits ? known.groups.map((g) => ({ attachments: [...g.attachments], dirs: [...g.dirs], paths: g.paths })) : undefined;
   }
 
   rememberTogether(globsOf: readonly (readonly string[])[], groups: readonly CoAttachment[]): void {
-    if (groups.reduce((n, g) => n + g.dirs.length, 0) <= MAX_REMEMBERED_DIRS) this.keptTogether = { key: togetherKey(globsOf), groups };
+    if (groups.reduce((n, g) => n + g.dirs.length, 0) <= MAX_REMEMBERED_DIRS) this.keptTogether = { key: this.togetherKey(globsOf), groups };
+  }
+
+  /** What names the co-attached sets of attachments with these globs (worked out once per list). */
+  private togetherKey(globsOf: readonly (readonly string[])[]): string {
+    if (this.lastKey?.of !== globsOf) this.lastKey = { of: globsOf, key: sha256Hex(JSON.stringify(globsOf)) };
+    return this.lastKey.key;
   }
 
   /** The paths `glob` matched in an earlier build of this listing (recorded for the next), or undefined. */
@@ -117,9 +125,4 @@ export class GlobMatches {
     }
     return true;
   }
-}
-
-/** What names the co-attached sets of attachments with these globs. */
-function togetherKey(globsOf: readonly (readonly string[])[]): string {
-  return sha256Hex(JSON.stringify(globsOf));
 }

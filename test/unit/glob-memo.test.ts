@@ -70,7 +70,9 @@ describe('remembered glob matches', () => {
     const memo = attach(PATHS, { listing: '', matches: new Map(), together: null }).memo as GlobMemo;
     // Every glob's matches wrong too: one used would show.
     const wrong = new Map([...memo.matches].map(([g]) => [g, [PATHS.indexOf('README.md')]]));
-    const spoiled = spoil({ ...memo, matches: wrong });
+    // And its co-attached sets (step 4) go with it.
+    const forged = { ...(memo.together as NonNullable<GlobMemo['together']>), groups: [{ attachments: [0, 1], dirs: ['forged'], paths: 1 }] };
+    const spoiled = spoil({ ...memo, matches: wrong, together: forged });
     const r = attach(PATHS, spoiled);
     expect(r.resolution).toEqual(plain.resolution);
     expect(r.memo).toEqual(memo);
