@@ -25,7 +25,8 @@ export const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: true, strictBrack
 
 export class PathIndex {
   readonly sorted: readonly string[];
-  private readonly set: Set<string>;
+  /** Each path's index in `sorted`. */
+  private readonly position = new Map<string, number>();
   private readonly byName = new Map<string, string[]>();
   private readonly bySuffix = new Map<string, string[]>();
   /**
@@ -36,8 +37,8 @@ export class PathIndex {
 
   constructor(sortedPaths: readonly string[]) {
     this.sorted = sortedPaths;
-    this.set = new Set(sortedPaths);
-    for (const p of sortedPaths) {
+    for (const [i, p] of sortedPaths.entries()) {
+      this.position.set(p, i);
       const name = basenameOf(p);
       push(this.byName, name, p);
       // From the first character: with dot: true, `*.ts` also matches the dotfile `.ts`.
@@ -46,7 +47,12 @@ export class PathIndex {
   }
 
   has(path: string): boolean {
-    return this.set.has(path);
+    return this.position.has(path);
+  }
+
+  /** The path's index in the sorted listing, or undefined when it is not a path of it. */
+  positionOf(path: string): number | undefined {
+    return this.position.get(path);
   }
 
   /** Paths under `dir` ('' = all), from the sorted list by binary search. */

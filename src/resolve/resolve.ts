@@ -243,8 +243,9 @@ function matchAttachments(plan: ResolutionPlan, paths: readonly string[], globs:
   const match = (glob: string): GlobMatch => {
     const recalled = globs?.recall(glob);
     if (recalled !== undefined) return { ok: true, matches: recalled };
-    const m = matchGlob((index ??= new PathIndex(paths)), glob);
-    if (m.ok) globs?.record(glob, m.matches);
+    const ix = (index ??= new PathIndex(paths));
+    const m = matchGlob(ix, glob);
+    if (m.ok) globs?.record(glob, m.matches, (p) => ix.positionOf(p));
     return m;
   };
   const cache = new Map<string, GlobMatch>();
