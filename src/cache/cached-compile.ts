@@ -47,7 +47,7 @@ export async function compileCounted(options: CompileOptions, cache: BuildCache)
   const policy = compilePolicy(options);
   prestartBackground(policy);
   const { compile } = await import('../compile.js');
-  const result = await compile({ ...options, knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), knownGlobs: cache.knownGlobs(), keepWorker: false }, { policy });
+  const result = await compile({ ...options, ...fromCache(cache) }, { policy });
   keepCounts(cache, result);
   return result;
 }
@@ -79,10 +79,18 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
   if (record !== null) prestartBackground(policy);
   const [{ compile }, { followInputs }] = await Promise.all([import('../compile.js'), import('../discover/read-inputs.js')]);
   const read = followInputs(found, discoverOptions, dated.onStage);
-  const result = await compile({ ...dated, knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), knownGlobs: cache.knownGlobs(), keepWorker: false }, { policy, read });
+  const result = await compile({ ...dated, ...fromCache(cache) }, { policy, read });
   keepCounts(cache, result);
   const reads = read.value.importReads;
   return { kind: 'compiled', result, memo: { fingerprint: key(reads), reads } };
+}
+
+/**
+ * What the cache hands a compile: the counts, lint results and glob matches it kept; and, as
+ * every caller here compiles once per process, the worker ends with its last job.
+ */
+function fromCache(cache: BuildCache): Pick<CompileOptions, 'knownTokens' | 'knownLint' | 'knownGlobs' | 'keepWorker'> {
+  return { knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), knownGlobs: cache.knownGlobs(), keepWorker: false };
 }
 
 /** Record a build written to `dir` for the next run (not one whose files hold a detected secret: see build-memo.ts). */
