@@ -172,11 +172,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   pushAll(diagnostics, conflicts.diagnostics);
   // 8. Severities, secrets, manifest.
   const assembled = assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts,
-    lintMemo: linted.memo, diagnostics: applySeverities(diagnostics, decide) });
-  let globMemo = globs?.memo() ?? null;
-  // Like the lint results: nothing read from the files of a build with a secret anywhere is kept.
-  if (globMemo && assembled.redactions.sites.length > 0) globMemo = { ...globMemo, matches: new Map(), together: null };
-  return { ...assembled, countedTokens, globMemo };
+    lintMemo: linted.memo, globMemo: globs?.memo() ?? null, diagnostics: applySeverities(diagnostics, decide) });
+  return { ...assembled, countedTokens };
 }
 
 interface Parts {
@@ -192,12 +189,14 @@ interface Parts {
   conflicts: StageResult<ConflictEvent[]>;
   /** What lint remembers of this build's files (lint-rules.ts). */
   lintMemo: LintMemo;
+  /** What this build's globs matched (glob-memo.ts), when the caller gave `knownGlobs`. */
+  globMemo: GlobMemo | null;
   /** Every diagnostic of the build, severities decided. */
   diagnostics: Diagnostic[];
 }
 
 /** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
-function assemble(p: Parts): Omit<CompileResult, 'countedTokens' | 'globMemo'> {
+function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
   const redactions = redactionsOf(secretSites(p.docs.values()));
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
   const events = redactDeep(p.conflicts.value, redactions);
@@ -231,8 +230,10 @@ function assemble(p: Parts): Omit<CompileResult, 'countedTokens' | 'globMemo'> {
     conflicts: { value: events, diagnostics: redactDeep(p.conflicts.diagnostics, redactions) },
     diagnostics,
     redactions,
-    // Not of a build with a secret anywhere: a finding in one file may quote another file's secret.
+    // Nothing read from the files of a build with a secret anywhere: a finding in one file may quote
+    // another file's secret, and a glob comes from a file too.
     lintMemo: p.options.knownLint ? (redactions.sites.length === 0 ? p.lintMemo : new Map()) : null,
+    globMemo: p.globMemo && redactions.sites.length > 0 ? { ...p.globMemo, matches: new Map(), together: null } : p.globMemo,
   };
 }
 
