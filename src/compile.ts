@@ -35,7 +35,7 @@ import { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions } from 
 import { readInputs, type Inputs } from './discover/read-inputs.js';
 import type { Discovered } from './discover/discover.js';
 import { attachRules, planResolution, type Resolution } from './resolve/resolve.js';
-import { GlobMatches, type GlobMemo } from './resolve/glob-memo.js';
+import { emptyGlobMemo, GlobMatches, type GlobMemo } from './resolve/glob-memo.js';
 import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
@@ -233,7 +233,7 @@ function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
     // Nothing read from the files of a build with a secret anywhere: a finding in one file may quote
     // another file's secret, and a glob comes from a file too.
     lintMemo: p.options.knownLint ? (redactions.sites.length === 0 ? p.lintMemo : new Map()) : null,
-    globMemo: p.globMemo && redactions.sites.length > 0 ? { ...p.globMemo, matches: new Map(), together: null } : p.globMemo,
+    globMemo: p.globMemo && redactions.sites.length > 0 ? emptyGlobMemo(p.globMemo.listing) : p.globMemo,
   };
 }
 

@@ -34,7 +34,7 @@ import { decodeTokenCounts, encodeTokenCounts } from './token-store.js';
 import { decodeLintMemo, encodeLintMemo } from './lint-store.js';
 import type { LintMemo } from '../validate/lint-rules.js';
 import { decodeGlobMemo, encodeGlobMemo } from './glob-store.js';
-import type { GlobMemo } from '../resolve/glob-memo.js';
+import { emptyGlobMemo, type GlobMemo } from '../resolve/glob-memo.js';
 
 export interface BuildCache {
   /** Whether this run reads and writes a cache at all. */
@@ -112,7 +112,7 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
     forgetMemo: () => remove(BUILD),
     knownLint: () => read(LINT, null, decodeLintMemo) ?? new Map(),
     keepLint: (memo) => write(LINT, null, encodeLintMemo(memo)),
-    knownGlobs: () => read(GLOBS, null, decodeGlobMemo) ?? { listing: '', matches: new Map(), together: null },
+    knownGlobs: () => read(GLOBS, null, decodeGlobMemo) ?? emptyGlobMemo(),
     keepGlobs: (memo) => write(GLOBS, null, encodeGlobMemo(memo)),
   };
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedDoc } from '../../src/types.js';
 import { parseDoc } from '../../src/parse/parse-doc.js';
 import { attachRules, planResolution, type ResolutionPlan } from '../../src/resolve/resolve.js';
-import { GlobMatches, listingDigest, type GlobMemo } from '../../src/resolve/glob-memo.js';
+import { emptyGlobMemo, GlobMatches, listingDigest, type GlobMemo } from '../../src/resolve/glob-memo.js';
 import { decodeGlobMemo, encodeGlobMemo } from '../../src/cache/glob-store.js';
 import { sourceFiles, type Tree } from '../conflicts/tree.js';
 
@@ -21,6 +21,8 @@ const TREE: Tree = {
   '.cursor/rules/docs.mdc': '---\nglobs: "*.md"\n---\nWrite short sentences.\n',
   '.github/instructions/ts.instructions.md': '---\napplyTo: "**/*.ts,src/[invalid"\n---\nPrefer const.\n',
 };
+/** TREE with one rule's globs edited. */
+const EDITED: Tree = { ...TREE, '.claude/rules/api.md': '---\npaths:\n  - "src/**"\n---\nValidate input.\n' };
 const PATHS = ['AGENTS.md', 'README.md', 'docs/guide.md', 'lib/a.ts', 'lib/deep/b.ts', 'src/api/handler.ts', 'src/api/x.json', 'src/lib/util.ts', 'src/main.ts'];
 
 function planOf(tree: Tree, paths: readonly string[]): ResolutionPlan {
@@ -39,7 +41,7 @@ function attach(paths: readonly string[], earlier: GlobMemo | null | undefined) 
 describe('remembered glob matches', () => {
   it('resolve as matching does, and are taken from the memo when the listing is the same', () => {
     const plain = attach(PATHS, undefined);
-    const first = attach(PATHS, { listing: '', matches: new Map(), together: null });
+    const first = attach(PATHS, emptyGlobMemo());
     expect(first.resolution).toEqual(plain.resolution);
     expect(first.diagnostics).toEqual(plain.diagnostics);
     const memo = first.memo as GlobMemo;
@@ -67,7 +69,7 @@ describe('remembered glob matches', () => {
     ['with a negative index', (m) => ({ ...m, matches: new Map([...m.matches, ['src/api/**', [-1]]]) })],
   ])('a memo %s is not used at all', (_what, spoil) => {
     const plain = attach(PATHS, undefined);
-    const memo = attach(PATHS, { listing: '', matches: new Map(), together: null }).memo as GlobMemo;
+    const memo = attach(PATHS, emptyGlobMemo()).memo as GlobMemo;
     // Every glob's matches wrong too: one used would show.
     const wrong = new Map([...memo.matches].map(([g]) => [g, [PATHS.indexOf('README.md')]]));
     // And its co-attached sets (step 4) go with it.
@@ -81,15 +83,15 @@ describe('remembered glob matches', () => {
   it('remember which rules load together, for the same globs of the same listing only', () => {
     const plain = attach(PATHS, undefined);
     expect(plain.resolution.together.length).toBeGreaterThan(0);
-    const memo = attach(PATHS, { listing: '', matches: new Map(), together: null }).memo as GlobMemo;
+    const memo = attach(PATHS, emptyGlobMemo()).memo as GlobMemo;
     const together = memo.together as NonNullable<GlobMemo['together']>;
     // A set the memo names is believed for the same globs …
     const forged = [{ attachments: [0, 1], dirs: ['forged'], paths: 1 }];
     expect(attach(PATHS, { ...memo, together: { ...together, groups: forged } }).resolution.together).toEqual(forged);
     // … and not for other globs (a rule's globs edited), another listing, or attachments that do not exist.
-    const otherGlobs = attachRules(planOf({ ...TREE, '.claude/rules/api.md': '---\npaths:\n  - "src/**"\n---\nValidate input.\n' }, PATHS), PATHS);
+    const otherGlobs = attachRules(planOf(EDITED, PATHS), PATHS);
     const withOther = new GlobMatches(PATHS, { ...memo, together: { ...together, groups: forged } });
-    expect(attachRules(planOf({ ...TREE, '.claude/rules/api.md': '---\npaths:\n  - "src/**"\n---\nValidate input.\n' }, PATHS), PATHS, withOther).value.together)
+    expect(attachRules(planOf(EDITED, PATHS), PATHS, withOther).value.together)
       .toEqual(otherGlobs.value.together);
     const moved = [...PATHS, 'src/api/new.ts'].sort();
     expect(attachRules(planOf(TREE, moved), moved, new GlobMatches(moved, { ...memo, together: { ...together, groups: forged } })).value.together)
