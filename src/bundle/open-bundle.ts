@@ -297,4 +297,3 @@ function isPointerFile(path: string): boolean {
     return false;
   }
 }
-

@@ -78,6 +78,9 @@ export function writeCacheFile(dir: string, name: string, header: CacheHeader, b
   }
 }
 
+/** A sha256 in hex, as the cache files key their entries. */
+export const HEX64 = /^[0-9a-f]{64}$/;
+
 /** A JSON body's value, or undefined when the body is not JSON (JSON itself has no undefined). */
 export function jsonOf(body: Buffer): unknown {
   try {

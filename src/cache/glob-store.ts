@@ -18,9 +18,8 @@
 import type { GlobMemo } from '../resolve/glob-memo.js';
 import type { CoAttachment } from '../resolve/co-attachment.js';
 import { compareCodeUnits } from '../util/compare.js';
-import { jsonOf } from './cache-file.js';
+import { HEX64, jsonOf } from './cache-file.js';
 
-const HEX64 = /^[0-9a-f]{64}$/;
 
 export function encodeGlobMemo(memo: GlobMemo): Buffer {
   const globs = [...memo.matches].sort((a, b) => compareCodeUnits(a[0], b[0]))

@@ -13,9 +13,8 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FileLint, LintMemo } from '../validate/lint-rules.js';
 import { compareCodeUnits } from '../util/compare.js';
-import { jsonOf } from './cache-file.js';
+import { HEX64, jsonOf } from './cache-file.js';
 
-const HEX64 = /^[0-9a-f]{64}$/;
 const CODE = /^RC\d{4}$/;
 const SEVERITIES = new Set(['error', 'warning', 'info']);
 

@@ -12,11 +12,11 @@
  */
 import type { TokenCounts } from '../validate/token-count.js';
 import { compareCodeUnits } from '../util/compare.js';
+import { HEX64 } from './cache-file.js';
 
 /** Counts kept per build at most; a build that uses more keeps the first ones by digest. */
 export const MAX_TOKEN_ENTRIES = 1_000_000;
 const ENTRY = 36;
-const HEX64 = /^[0-9a-f]{64}$/;
 
 export function encodeTokenCounts(counts: TokenCounts): Buffer {
   const chunks: Buffer[] = [];

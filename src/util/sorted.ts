@@ -62,4 +62,3 @@ function mergeTwo(a: readonly string[], b: readonly string[]): string[] {
   while (j < b.length) push(b[j++] as string);
   return out;
 }
-
