@@ -53,7 +53,8 @@ export function generateFrontmatter() {
   const schemas = files.map((f) => JSON.parse(readFileSync(join(ROOT, 'schemas', f), 'utf8')));
   const exports = Object.fromEntries(schemas.map((s, i) => [`validate_${i}`, s.$id]));
   const table = schemas.map((s, i) => `  { id: ${JSON.stringify(s.$id)}, sha256: '${createHash('sha256').update(JSON.stringify(s)).digest('hex')}', validate: validate_${i} },`);
-  return generateFrom(files.map((f) => `schemas/${f}`).join(', '), schemas, exports, { strict: true, verbose: true }, [
+  // ajv-formats registered, as src/config/ajv.ts registers it for the check at run time.
+  return generateFrom(files.map((f) => `schemas/${f}`).join(', '), schemas, exports, { strict: true, verbose: true }, true, [
     '/** Each schema\'s validator, by its `$id` and the sha256 of its JSON.stringify()d text. */',
     "export const FRONTMATTER_VALIDATORS: { id: string; sha256: string; validate: import('ajv').ValidateFunction }[] = [",
     ...table,
@@ -64,16 +65,17 @@ export function generateFrontmatter() {
 function generateFor(schemaFile, exportsOf) {
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', schemaFile), 'utf8'));
   // The same options as src/config/schema-check.ts, so errors read the same.
-  return generateFrom(`schemas/${schemaFile}`, [schema], exportsOf(schema.$id), { strict: false }, []);
+  return generateFrom(`schemas/${schemaFile}`, [schema], exportsOf(schema.$id), { strict: false }, false, []);
 }
 
-function generateFrom(source, schemas, exports, options, trailer) {
+/** ajv standalone code for `exports` of `schemas`, compiled with `options` (and ajv-formats' formats when `withFormats`). */
+function generateFrom(source, schemas, exports, options, withFormats, trailer) {
   const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
   const standaloneCode = standaloneModule.default ?? standaloneModule;
   const addFormats = addFormatsModule.default ?? addFormatsModule;
-  const formats = options.verbose ? { formats: _`require("ajv-formats/dist/formats").fullFormats` } : {};
+  const formats = withFormats ? { formats: _`require("ajv-formats/dist/formats").fullFormats` } : {};
   const ajv = new Ajv2020({ allErrors: true, ...options, code: { source: true, esm: true, lines: true, ...formats } });
-  if (options.verbose) addFormats(ajv);
+  if (withFormats) addFormats(ajv);
   for (const schema of schemas) ajv.addSchema(schema);
   const raw = standaloneCode(ajv, exports);
   const usesEqual = raw.includes('require("ajv/dist/runtime/equal")');
