@@ -16,6 +16,7 @@ import type { Severity } from './diagnostics/diagnostic.js';
 import type { TokenCounts } from './validate/token-count.js';
 import type { LintMemo } from './validate/lint-rules.js';
 import type { GlobMemo } from './resolve/glob-memo.js';
+import type { ProfileMemo } from './profiles/profile-memo.js';
 
 export interface CompileOptions {
   /** Repository directory (default: the current directory). */
@@ -62,6 +63,12 @@ export interface CompileOptions {
    * holds what this build's globs matched, for the cache to keep.
    */
   knownGlobs?: GlobMemo | null;
+  /**
+   * What the agent profiles found in an earlier build (src/cache), each outcome reused while the
+   * listing, the links and every file it read are unchanged (profiles/profile-memo.ts). Given (even
+   * empty), the result's `profileMemo` holds what this build's profiles found, for the cache to keep.
+   */
+  knownProfiles?: ProfileMemo | null;
   /**
    * Whether the background worker (tokenizer, agent profiles) stays idle after this compile for
    * the next one in this process (default), or ends as soon as its last job is answered — before

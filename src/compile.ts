@@ -46,7 +46,8 @@ import { secretSites } from './validate/lint/secrets.js';
 import { startBackground, type Background } from './worker/pool.js';
 import { backgroundOf } from './worker/threads.js';
 import { profileJob } from './profiles/profile-job.js';
-import type { ProfileFits } from './profiles/evaluate.js';
+import type { ProfileEvaluation } from './profiles/evaluate.js';
+import { emptyProfileMemo, type ProfileMemo } from './profiles/profile-memo.js';
 import { finishConflicts, scanConflicts, type ConflictEvent } from './conflicts/detect.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
@@ -97,6 +98,8 @@ export interface CompileResult {
   lintMemo: LintMemo | null;
   /** With `knownGlobs`: what this build's globs matched (resolve/glob-memo.ts) — none when it found a secret anywhere; else null. */
   globMemo: GlobMemo | null;
+  /** With `knownProfiles`: what this build's agent profiles found (profiles/profile-memo.ts) — none when it found a secret anywhere; else null. */
+  profileMemo: ProfileMemo | null;
 }
 
 export async function compile(options: CompileOptions = {}, ahead?: ReadInputs): Promise<CompileResult> {
@@ -143,7 +146,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const blocks = blockTexts(planned.value);
   const counted = background.count(blocks);
   const profiled = background.profiles(profileJob(discovered.files, discovered.paths, planned.value, policy,
-    { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }));
+    { ...imports, docs, places: new Map(discovered.files.map((f) => [f.id, f])) }, options.knownProfiles ?? null));
   const globs = options.knownGlobs ? new GlobMatches(discovered.paths, options.knownGlobs) : null;
   const resolved = attachRules(planned.value, discovered.paths, globs);
   pushAll(diagnostics, resolved.diagnostics);
@@ -172,7 +175,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   pushAll(diagnostics, conflicts.diagnostics);
   // 8. Severities, secrets, manifest.
   const assembled = assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts,
-    lintMemo: linted.memo, globMemo: globs?.memo() ?? null, diagnostics: applySeverities(diagnostics, decide) });
+    lintMemo: linted.memo, globMemo: globs?.memo() ?? null, profileMemo: profiles.value.memo, diagnostics: applySeverities(diagnostics, decide) });
   return { ...assembled, countedTokens };
 }
 
@@ -185,12 +188,14 @@ interface Parts {
   resolution: Resolution;
   rendered: Rendered;
   budgets: StageResult<Overrun[]>;
-  profiles: StageResult<ProfileFits>;
+  profiles: StageResult<ProfileEvaluation>;
   conflicts: StageResult<ConflictEvent[]>;
   /** What lint remembers of this build's files (lint-rules.ts). */
   lintMemo: LintMemo;
   /** What this build's globs matched (glob-memo.ts), when the caller gave `knownGlobs`. */
   globMemo: GlobMemo | null;
+  /** What this build's profiles found (profile-memo.ts), when the caller gave `knownProfiles`. */
+  profileMemo: ProfileMemo | null;
   /** Every diagnostic of the build, severities decided. */
   diagnostics: Diagnostic[];
 }
@@ -215,7 +220,7 @@ function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
     includeUser: Boolean(p.options.userHome),
     sourceTokens: p.rendered.sourceTokens,
     conflicts: events,
-    profiles: p.profiles.value,
+    profiles: p.profiles.value.fits,
     redactions,
   });
   return {
@@ -234,6 +239,8 @@ function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
     // another file's secret, and a glob comes from a file too.
     lintMemo: p.options.knownLint ? (redactions.sites.length === 0 ? p.lintMemo : new Map()) : null,
     globMemo: p.globMemo && redactions.sites.length > 0 ? emptyGlobMemo(p.globMemo.listing) : p.globMemo,
+    // A finding's detail and a dropped path come from the files too.
+    profileMemo: p.profileMemo && redactions.sites.length > 0 ? emptyProfileMemo(p.profileMemo.basis) : p.profileMemo,
   };
 }
 

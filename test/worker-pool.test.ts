@@ -67,7 +67,13 @@ describe('the background worker', () => {
   it('evaluates agent profiles as the same code does in-process', async () => {
     const remote = await worker.profiles(job);
     expect(remote).toEqual(await local.profiles(job));
-    expect(Object.keys(remote.value).sort()).toEqual(['v-api', 'v-root']);
+    expect(Object.keys(remote.value.fits).sort()).toEqual(['v-api', 'v-root']);
+    expect(remote.value.memo).toBeNull();
+    // Asked to remember (an empty memo known): the worker's memo is the in-process one.
+    const remembering = { ...job, known: { basis: '', files: [], groups: [], entries: [] } };
+    const kept = await worker.profiles(remembering);
+    expect(kept).toEqual(await local.profiles(remembering));
+    expect(kept.value.memo?.entries.length).toBeGreaterThan(0);
     expect(worker.where).toBe('worker');
   });
 

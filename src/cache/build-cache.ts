@@ -14,6 +14,10 @@
  * - `globs`: what each glob of the last build matched, by position in its path
  *   listing (glob-store.ts; resolve/glob-memo.ts says when a build uses it),
  *   rewritten by every build with its own globs' — emptied like `lint`.
+ * - `profiles`: what each agent profile found in each session class, with the
+ *   files each run read (profile-store.ts; profiles/profile-memo.ts says when
+ *   a build uses it), rewritten with the outcomes the build used — emptied
+ *   like `lint`.
  *
  * Each file is checked whole (cache-file.ts) and used only when it was made
  * by this very compiler (compiler-identity.ts); anything else is a note
@@ -35,6 +39,8 @@ import { decodeLintMemo, encodeLintMemo } from './lint-store.js';
 import type { LintMemo } from '../validate/lint-rules.js';
 import { decodeGlobMemo, encodeGlobMemo } from './glob-store.js';
 import { emptyGlobMemo, type GlobMemo } from '../resolve/glob-memo.js';
+import { decodeProfileMemo, encodeProfileMemo } from './profile-store.js';
+import { emptyProfileMemo, type ProfileMemo } from '../profiles/profile-memo.js';
 
 export interface BuildCache {
   /** Whether this run reads and writes a cache at all. */
@@ -55,19 +61,24 @@ export interface BuildCache {
   /** What the last build's globs matched (an empty memo when none could be used); null without a cache. */
   knownGlobs(): GlobMemo | null;
   keepGlobs(memo: GlobMemo): void;
+  /** What the last build's agent profiles found (an empty memo when none could be used); null without a cache. */
+  knownProfiles(): ProfileMemo | null;
+  keepProfiles(memo: ProfileMemo): void;
 }
 
 const TOKENS = 'tokens';
 const BUILD = 'build';
 const LINT = 'lint';
 const GLOBS = 'globs';
+const PROFILES = 'profiles';
 
 /** `writes`: false for the commands that only read a repository (lint, explain): they use the cache, only build keeps it. */
 export function openBuildCache(repoDir: string, enabled: boolean, writes = true): BuildCache {
   const { dir, notes } = openCacheDir(repoDir, enabled);
   if (dir === null) {
     return { enabled: false, notes, knownTokens: () => null, keepTokens: () => undefined, memo: () => null, keepMemo: () => undefined,
-      forgetMemo: () => undefined, knownLint: () => null, keepLint: () => undefined, knownGlobs: () => null, keepGlobs: () => undefined };
+      forgetMemo: () => undefined, knownLint: () => null, keepLint: () => undefined, knownGlobs: () => null, keepGlobs: () => undefined,
+      knownProfiles: () => null, keepProfiles: () => undefined };
   }
   const header = (kind: string, policy: string | null): CacheHeader => ({ kind, compiler: compilerIdentity(), policy });
   const note = (name: string, detail: string): void => {
@@ -114,6 +125,8 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
     keepLint: (memo) => write(LINT, null, encodeLintMemo(memo)),
     knownGlobs: () => read(GLOBS, null, decodeGlobMemo) ?? emptyGlobMemo(),
     keepGlobs: (memo) => write(GLOBS, null, encodeGlobMemo(memo)),
+    knownProfiles: () => read(PROFILES, null, decodeProfileMemo) ?? emptyProfileMemo(),
+    keepProfiles: (memo) => write(PROFILES, null, encodeProfileMemo(memo)),
   };
 }
 

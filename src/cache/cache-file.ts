@@ -97,3 +97,21 @@ function unread(read: Exclude<RegularRead, { ok: true }>): string {
   if (read.why === 'too-large') return `it cannot be read (over ${MAX_CACHE_FILE} bytes)`;
   return `it cannot be read (${read.detail ?? 'error'})`;
 }
+
+/** Ascending indices as the first and then the gaps between neighbours (small numbers, short JSON). */
+export function gapsOf(indices: readonly number[]): number[] {
+  return indices.map((x, i) => (i === 0 ? x : x - (indices[i - 1] as number)));
+}
+
+/** [first, gap, gap …] back to ascending indices; null unless the first is ≥ 0, every gap ≥ 1 and every sum a safe integer. */
+export function runningSums(gaps: readonly unknown[]): number[] | null {
+  const out: number[] = [];
+  let at = 0;
+  for (const [i, g] of gaps.entries()) {
+    if (!Number.isSafeInteger(g) || (g as number) < (i === 0 ? 0 : 1)) return null;
+    at = i === 0 ? (g as number) : at + (g as number);
+    if (!Number.isSafeInteger(at)) return null;
+    out.push(at);
+  }
+  return out;
+}

@@ -86,11 +86,12 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
 }
 
 /**
- * What the cache hands a compile: the counts, lint results and glob matches it kept; and, as
+ * What the cache hands a compile: the counts, lint results, glob matches and profile outcomes it kept; and, as
  * every caller here compiles once per process, the worker ends with its last job.
  */
-function fromCache(cache: BuildCache): Pick<CompileOptions, 'knownTokens' | 'knownLint' | 'knownGlobs' | 'keepWorker'> {
-  return { knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), knownGlobs: cache.knownGlobs(), keepWorker: false };
+function fromCache(cache: BuildCache): Pick<CompileOptions, 'knownTokens' | 'knownLint' | 'knownGlobs' | 'knownProfiles' | 'keepWorker'> {
+  return { knownTokens: cache.knownTokens(), knownLint: cache.knownLint(), knownGlobs: cache.knownGlobs(), knownProfiles: cache.knownProfiles(),
+    keepWorker: false };
 }
 
 /** Record a build written to `dir` for the next run (not one whose files hold a detected secret: see build-memo.ts). */
@@ -105,7 +106,7 @@ export function keepMemo(cache: BuildCache, memo: MemoBasis | null, result: Comp
 }
 
 /**
- * Keep the token counts, lint results and glob matches the build used (none of a build that found a secret:
+ * Keep the token counts, lint results, glob matches and profile outcomes the build used (none of a build that found a secret:
  * compile.ts). Such a build also drops the last build's record: its report may quote what is now
  * a detected secret.
  */
@@ -113,5 +114,6 @@ function keepCounts(cache: BuildCache, result: CompileResult): void {
   if (result.countedTokens) cache.keepTokens(result.countedTokens);
   if (result.lintMemo) cache.keepLint(result.lintMemo);
   if (result.globMemo) cache.keepGlobs(result.globMemo);
+  if (result.profileMemo) cache.keepProfiles(result.profileMemo);
   if (result.redactions.sites.length > 0) cache.forgetMemo();
 }

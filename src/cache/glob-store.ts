@@ -18,12 +18,11 @@
 import type { GlobMemo } from '../resolve/glob-memo.js';
 import type { CoAttachment } from '../resolve/co-attachment.js';
 import { compareCodeUnits } from '../util/compare.js';
-import { HEX64, jsonOf } from './cache-file.js';
-
+import { gapsOf, HEX64, jsonOf, runningSums } from './cache-file.js';
 
 export function encodeGlobMemo(memo: GlobMemo): Buffer {
   const globs = [...memo.matches].sort((a, b) => compareCodeUnits(a[0], b[0]))
-    .map(([glob, indices]) => [glob, indices.map((x, i) => (i === 0 ? x : x - (indices[i - 1] as number)))]);
+    .map(([glob, indices]) => [glob, gapsOf(indices)]);
   const together = memo.together && { key: memo.together.key, groups: memo.together.groups.map((g) => [g.attachments, g.dirs, g.paths]) };
   return Buffer.from(JSON.stringify({ listing: memo.listing, globs, together }), 'utf8');
 }
@@ -59,17 +58,4 @@ function togetherOf(value: unknown): GlobMemo['together'] | undefined {
     groups.push({ attachments: attachments as number[], dirs: dirs as string[], paths: paths as number });
   }
   return { key: t.key, groups };
-}
-
-/** [first, gap, gap …] back to ascending indices; null unless the first is ≥ 0, every gap ≥ 1 and every sum a safe integer. */
-function runningSums(gaps: readonly unknown[]): number[] | null {
-  const out: number[] = [];
-  let at = 0;
-  for (const [i, g] of gaps.entries()) {
-    if (!Number.isSafeInteger(g) || (g as number) < (i === 0 ? 0 : 1)) return null;
-    at = i === 0 ? (g as number) : at + (g as number);
-    if (!Number.isSafeInteger(at)) return null;
-    out.push(at);
-  }
-  return out;
 }

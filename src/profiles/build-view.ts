@@ -5,7 +5,9 @@
  * `/repo`, so the bytes and tokens recorded are the same on every machine.
  */
 import type { StageResult } from '../types.js';
-import { evaluateProfiles, type ProfileFits } from './evaluate.js';
+import { compareCodeUnits } from '../util/compare.js';
+import { evaluateRemembering, type ProfileEvaluation } from './evaluate.js';
+import { memoBasis, type ProfileMemo } from './profile-memo.js';
 import type { RepoView } from './types.js';
 
 export interface ProfileJob {
@@ -21,11 +23,13 @@ export interface ProfileJob {
   canonical: Record<string, string[]>;
   /** Canonical source ids that some source imports. Optional for older callers. */
   imported?: string[];
+  /** What an earlier build's profiles found (profile-memo.ts); absent or null: nothing is remembered or returned. */
+  known?: ProfileMemo | null;
 }
 
 export const BUILD_ROOT_DISPLAY = '/repo';
 
-export function evaluateProfileJob(job: ProfileJob): StageResult<ProfileFits> {
+export function evaluateProfileJob(job: ProfileJob): StageResult<ProfileEvaluation> {
   const bytes = new Map(job.files);
   const links = new Map(job.links ?? []);
   const view: RepoView = {
@@ -37,5 +41,8 @@ export function evaluateProfileJob(job: ProfileJob): StageResult<ProfileFits> {
     homeDisplay: '/home',
     homePaths: [],
   };
-  return evaluateProfiles(view, job.variants, job.enabled, job.options, (id) => job.canonical[id] ?? [], new Set(job.imported ?? []));
+  // The view is the listing, the links and the files' bytes: the listing and the links are the basis
+  // every remembered outcome shares, the bytes each outcome's reads check.
+  const remember = job.known ? { known: job.known, basis: memoBasis(job.paths, [...links].sort((a, b) => compareCodeUnits(a[0], b[0]))) } : null;
+  return evaluateRemembering(view, job.variants, job.enabled, job.options, (id) => job.canonical[id] ?? [], new Set(job.imported ?? []), remember);
 }

@@ -10,6 +10,7 @@ import { compareCodeUnits } from '../util/compare.js';
 import { lowerBound } from '../util/sorted.js';
 import type { ProfileFile, ProfileResult, RepoView } from './types.js';
 import { SKIP_BUDGET } from './types.js';
+import { sharedValue, type ReadGroup } from './read-tracker.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
@@ -97,14 +98,15 @@ export function pathsWithPrefix(view: RepoView, prefix: string): readonly string
  * were listed, sorted and looked up once per class.
  */
 export function perView<V>(compute: (view: RepoView, key: string) => V): (view: RepoView, key: string) => V {
-  const memo = new WeakMap<RepoView, Map<string, V>>();
+  const memo = new WeakMap<RepoView, Map<string, { value: V; group: ReadGroup | null }>>();
   return (view, key) => {
     let m = memo.get(view);
     if (!m) memo.set(view, (m = new Map()));
-    if (m.has(key)) return m.get(key) as V;
-    const value = compute(view, key);
-    m.set(key, value);
-    return value;
+    // The class that asks first computes the value; every class that uses it is said to read what
+    // computing it read (read-tracker.ts), so each class's reads are complete.
+    const shared = sharedValue(view, m.get(key), () => compute(view, key));
+    m.set(key, shared);
+    return shared.value;
   };
 }
 

@@ -23,8 +23,9 @@ import { profileByName } from './registry.js';
 import { SessionClasses } from './session-classes.js';
 import type { AgentProfile, ProfileResult, RepoView } from './types.js';
 import { SKIP_BUDGET } from './types.js';
+import { ProfileRuns, runKey, type ProfileFit, type ProfileMemo, type ProfileOutcome } from './profile-memo.js';
 
-export interface ProfileFit { bytes: number; tokens: number; fits: boolean; dropped: string[] }
+export type { ProfileFit } from './profile-memo.js';
 
 /** Variant id → enabled profile name → how that agent fares there: what the manifest records. */
 export type ProfileFits = Record<string, Record<string, ProfileFit>>;
@@ -81,6 +82,12 @@ function optionNames(options: Record<string, Record<string, unknown>>): string[]
   return out;
 }
 
+/** What each agent fares like per variant, and, when asked to remember, what this evaluation found (profile-memo.ts; else null). */
+export interface ProfileEvaluation {
+  fits: ProfileFits;
+  memo: ProfileMemo | null;
+}
+
 export function evaluateProfiles(
   view: RepoView,
   variants: readonly { id: string; dirs: readonly string[]; pathCount: number }[],
@@ -90,6 +97,25 @@ export function evaluateProfiles(
   /** Canonical sources that some file imports (where cwd lies relative to them matters to Claude Code). */
   imported: ReadonlySet<string> = new Set(),
 ): StageResult<ProfileFits> {
+  const r = evaluateRemembering(view, variants, enabled, options, canonicalSources, imported, null);
+  return { value: r.value.fits, diagnostics: r.diagnostics };
+}
+
+/** evaluateProfiles(), reusing what an earlier evaluation found and returning what this one found. */
+export function evaluateRemembering(
+  view: RepoView,
+  variants: readonly { id: string; dirs: readonly string[]; pathCount: number }[],
+  enabled: readonly string[],
+  options: Record<string, Record<string, unknown>>,
+  canonicalSources: (variantId: string) => readonly string[],
+  /** Canonical sources that some file imports (where cwd lies relative to them matters to Claude Code). */
+  imported: ReadonlySet<string>,
+  /**
+   * What an earlier evaluation found (profile-memo.ts), and the basis of this view (memoBasis: its
+   * listing and links, as the caller built it): outcomes are reused where their reads are unchanged.
+   */
+  remember: { known: ProfileMemo; basis: string } | null,
+): StageResult<ProfileEvaluation> {
   const diagnostics: Diagnostic[] = [];
   const profiles: AgentProfile[] = [];
   for (const name of enabled) {
@@ -97,9 +123,11 @@ export function evaluateProfiles(
     if (p) profiles.push(p);
     else diagnostics.push(diag('RC5505', { file: '', message: `unknown agent profile '${name}' in profiles.enabled` }));
   }
+  const runs = remember ? new ProfileRuns(view, remember.basis, remember.known) : null;
+  const seen = runs?.view ?? view;
   const perVariant: ProfileFits = {};
   const findings: Finding[] = [];
-  const sessions = new SessionClasses(view, optionNames(options), imported);
+  const sessions = new SessionClasses(seen, optionNames(options), imported);
   for (const v of variants) {
     const canonicalList = canonicalSources(v.id);
     const canonical = new Set(canonicalList);
@@ -107,22 +135,29 @@ export function evaluateProfiles(
     const row: Record<string, ProfileFit> = {};
     for (const p of profiles) {
       const fits: ProfileFit[] = [];
+      const opts = options[p.name] ?? {};
       for (const c of classes) {
-        let result: ProfileResult;
-        try {
-          result = p.load(view, c.dir, options[p.name] ?? {});
-        } catch (e) {
-          // A profile bug must not take the build down: report it and go on.
-          diagnostics.push(diag('RC9001', { file: '', message: `profile ${p.name} failed at ${c.dir === '' ? 'the root' : c.dir}: ${(e as Error).message}` }));
-          continue;
-        }
-        const dropped = result.files.filter((f) => f.cut || f.skipped?.startsWith(SKIP_BUDGET)).map((f) => f.path);
-        fits.push({ bytes: result.bytes, tokens: result.tokens, fits: !result.truncated, dropped });
-        findings.push(...findingsOf(p, result, canonical, c.pathCount, view));
+        const compute = (): ProfileOutcome | null => {
+          let result: ProfileResult;
+          try {
+            result = p.load(seen, c.dir, opts);
+          } catch (e) {
+            // A profile bug must not take the build down: report it and go on.
+            diagnostics.push(diag('RC9001', { file: '', message: `profile ${p.name} failed at ${c.dir === '' ? 'the root' : c.dir}: ${(e as Error).message}` }));
+            return null;
+          }
+          const dropped = result.files.filter((f) => f.cut || f.skipped?.startsWith(SKIP_BUDGET)).map((f) => f.path);
+          return { fit: { bytes: result.bytes, tokens: result.tokens, fits: !result.truncated, dropped },
+            findings: findingsOf(p, result, canonical, c.pathCount, seen).map(({ profile: _p, ...f }) => f) };
+        };
+        const outcome = runs ? runs.run(runKey(p, opts, c.dir, c.pathCount, canonicalList), compute) : compute();
+        if (outcome === null) continue;
+        fits.push(outcome.fit);
+        for (const f of outcome.findings) findings.push({ ...f, profile: p });
       }
       if (fits.length > 0) row[p.name] = worst(fits);
     }
     perVariant[v.id] = row;
   }
-  return { value: perVariant, diagnostics: [...diagnostics, ...aggregate(findings)] };
+  return { value: { fits: perVariant, memo: runs?.result() ?? null }, diagnostics: [...diagnostics, ...aggregate(findings)] };
 }

@@ -4,9 +4,11 @@ import type { Policy } from '../config/policy.js';
 import type { ResolutionPlan } from '../resolve/resolve.js';
 import { expandImports, type ImportContext } from '../resolve/expand-imports.js';
 import type { ProfileJob } from './build-view.js';
+import type { ProfileMemo } from './profile-memo.js';
 import { DEFAULT_ENABLED_PROFILES } from './registry.js';
 
-export function profileJob(files: readonly SourceFile[], paths: readonly string[], res: ResolutionPlan, policy: Policy, imports: ImportContext): ProfileJob {
+export function profileJob(files: readonly SourceFile[], paths: readonly string[], res: ResolutionPlan, policy: Policy, imports: ImportContext,
+  known: ProfileMemo | null = null): ProfileJob {
   const { enabled, ...options } = policy.profiles ?? {};
   const repo = files.filter((f) => f.root === 'repo');
   return {
@@ -18,6 +20,7 @@ export function profileJob(files: readonly SourceFile[], paths: readonly string[
     options: options as Record<string, Record<string, unknown>>,
     canonical: Object.fromEntries(res.variants.map((v) => [v.id, v.sources.map((r) => r.id)])),
     // Every import target, also where a chain already holds the file (`@AGENTS.md` beside AGENTS.md).
+    known,
     imported: [...new Set([...res.sources.keys()].flatMap((id) => expandImports(id, imports).value.map((r) => r.id)))],
   };
 }

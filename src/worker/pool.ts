@@ -8,7 +8,7 @@
 import type { Worker } from 'node:worker_threads';
 import { countTokens, startLedger, takeLedger, type TokenCounts } from '../validate/token-count.js';
 import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
-import type { ProfileFits } from '../profiles/evaluate.js';
+import type { ProfileEvaluation } from '../profiles/evaluate.js';
 import type { StageResult } from '../types.js';
 import type { Job } from './background.js';
 import { keyOf, newWorker, park, take, workerAvailable } from './threads.js';
@@ -19,7 +19,7 @@ export interface Background {
   /** The worker thread's id (null in-process): a compile after a closed one runs on the same thread. */
   readonly thread: number | null;
   count(texts: string[]): Promise<number[]>;
-  profiles(job: ProfileJob): Promise<StageResult<ProfileFits>>;
+  profiles(job: ProfileJob): Promise<StageResult<ProfileEvaluation>>;
   /** Take `known` as counted, and record every count asked for from now on (jobs run in order). */
   startLedger(known: TokenCounts): Promise<void>;
   /** The counts asked for since startLedger, by encoding and text digest; recording stops. */

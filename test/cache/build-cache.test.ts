@@ -63,7 +63,7 @@ describe('rulec build with the cache', () => {
     const first = await build(r.repo, r.out('warm'));
     expect(first.code).toBe(0);
     expect(statSync(join(r.repo, '.rulec', 'cache')).mode & 0o777).toBe(0o700);
-    for (const name of ['tokens', 'build', 'lint', 'globs']) expect(statSync(cacheFile(r, name)).mode & 0o777).toBe(0o600);
+    for (const name of ['tokens', 'build', 'lint', 'globs', 'profiles']) expect(statSync(cacheFile(r, name)).mode & 0o777).toBe(0o600);
     const memo = statSync(cacheFile(r, 'build')).mtimeMs;
     const again = await build(r.repo, r.out('warm'));
     expect(again).toMatchObject({ code: 0, stderr: '' });
@@ -159,6 +159,14 @@ describe('rulec build with the cache', () => {
       header.compiler = (JSON.parse(real) as { compiler: string }).compiler;
       writeFileSync(cacheFile(r, 'globs'), Buffer.concat([Buffer.from(`rulec-cache 1\n${JSON.stringify(header)}\n`), body]));
     }, /RC1009: cache file ignored: its content is not what rulec writes/],
+    ['a sound header over a body that is not profile outcomes', (r) => {
+      // A finding of a code no profile reports.
+      const body = Buffer.from(JSON.stringify({ basis: '', files: [], groups: [], entries: [['0'.repeat(64), [], [], [1, 1, true, []], [['RC6201', 'AGENTS.md', 1, 'forged']]]] }));
+      const header = { body: { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') }, compiler: '', kind: 'profiles', policy: null };
+      const real = readFileSync(cacheFile(r, 'profiles'), 'utf8').split('\n')[1] as string;
+      header.compiler = (JSON.parse(real) as { compiler: string }).compiler;
+      writeFileSync(cacheFile(r, 'profiles'), Buffer.concat([Buffer.from(`rulec-cache 1\n${JSON.stringify(header)}\n`), body]));
+    }, /RC1009: cache file ignored: its content is not what rulec writes/],
   ];
 
   it.each(damages)('ignores %s with a note, and writes the bundle and report of a cold build', async (what, damage, note) => {
@@ -166,7 +174,7 @@ describe('rulec build with the cache', () => {
     expect((await build(r.repo, r.out('warm'))).code).toBe(0);
     damage(r);
     // Token counts are read only when the build compiles: without its memo it must.
-    if (/token|link|garbage|lint|glob/.test(what)) rmSync(cacheFile(r, 'build'));
+    if (/token|link|garbage|lint|glob|profile/.test(what)) rmSync(cacheFile(r, 'build'));
     const warm = await build(r.repo, r.out('warm'));
     expect(warm.code).toBe(0);
     expect(warm.stderr).toBe('');
@@ -197,12 +205,14 @@ describe('rulec build with the cache', () => {
     // The lint file is emptied (the last build's findings could quote what is now a detected secret), the record removed.
     expect(readFileSync(cacheFile(r, 'lint'), 'utf8').endsWith('\n[]')).toBe(true);
     expect(readFileSync(cacheFile(r, 'globs'), 'utf8').endsWith('"globs":[],"together":null}')).toBe(true);
+    expect(readFileSync(cacheFile(r, 'profiles'), 'utf8').endsWith('"files":[],"groups":[],"entries":[]}')).toBe(true);
     expect(existsSync(cacheFile(r, 'build'))).toBe(false);
     expect(readFileSync(cacheFile(r, 'tokens')).includes(key)).toBe(false);
     r.write('packages/api/AGENTS.md', FILES['packages/api/AGENTS.md']);
     expect((await build(r.repo, r.out('warm'))).code).toBe(0);
     expect(readFileSync(cacheFile(r, 'lint'), 'utf8').endsWith('\n[]')).toBe(false);
     expect(readFileSync(cacheFile(r, 'globs'), 'utf8')).toContain('["packages/**/*.test.ts",[]]');
+    expect(readFileSync(cacheFile(r, 'profiles'), 'utf8')).toContain('"packages/api/AGENTS.md"');
     expect(existsSync(cacheFile(r, 'build'))).toBe(true);
   });
 

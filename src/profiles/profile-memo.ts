@@ -1,0 +1,160 @@
+/**
+ * What the agent profiles found in a build, remembered for the next one (the
+ * build cache's `profiles` file: cache/profile-store.ts).
+ *
+ * A profile is a pure function of the repository view, the session's
+ * directory and its options (types.ts); a build's view is the sorted path
+ * listing, the symbolic links, and the bytes of each file read. So what one
+ * profile found in one session class — its fit and its findings — holds again
+ * when:
+ * 1. the listing and the links are the same (the memo's `basis`),
+ * 2. the run's key is the same: the profile and its version, its options, the
+ *    class's directory and path count, the variant's canonical sources (what
+ *    findings compare against), and
+ * 3. every file the run read (read-tracker.ts) has the same sha256, or is
+ *    still absent.
+ * Anything else runs the profile again. The memo a build returns holds the
+ * outcomes it used, and nothing else.
+ */
+import { sha256Hex } from '../util/hash.js';
+import { canonicalJson } from '../util/canonical-json.js';
+import { trackedRun, trackReads, type ReadGroup, type Reads } from './read-tracker.js';
+import type { RepoView } from './types.js';
+
+export interface ProfileFit { bytes: number; tokens: number; fits: boolean; dropped: string[] }
+
+/** A finding of one run (findings.ts), without its profile (the run's key names it). */
+export interface MemoFinding { code: string; file: string; paths: number; detail: string }
+
+/** One profile's outcome in one session class. */
+export interface ProfileOutcome {
+  fit: ProfileFit;
+  findings: MemoFinding[];
+}
+
+export interface ProfileMemoEntry extends ProfileOutcome {
+  /** Indices into the memo's `files`: what the run read itself. */
+  files: number[];
+  /** Indices into the memo's `groups`: the shared values it used. */
+  groups: number[];
+}
+
+export interface ProfileMemo {
+  /** sha256 of the path listing and the symbolic links the outcomes were found with. */
+  basis: string;
+  /** Every file some outcome depends on: its path and the sha256 of its bytes (null: absent). */
+  files: [string, string | null][];
+  /** The files each shared value read (read-tracker.ts), as indices into `files`. */
+  groups: number[][];
+  /** Run key (runKey) → outcome, in the order the build used them. */
+  entries: [string, ProfileMemoEntry][];
+}
+
+/** Bumped when what a run's outcome depends on changes in a way the key does not show. */
+const MEMO_FORMAT = 1;
+
+export function emptyProfileMemo(basis = ''): ProfileMemo {
+  return { basis, files: [], groups: [], entries: [] };
+}
+
+/** The basis of a view: its listing and its links (paths in order; links sorted by the caller). */
+export function memoBasis(paths: readonly string[], links: readonly (readonly [string, string])[]): string {
+  return sha256Hex(`${MEMO_FORMAT}\u0000${paths.join('\u0000')}\u0001${links.map(([a, b]) => `${a}\u0000${b}`).join('\u0000')}`);
+}
+
+/** The key of one profile's run in one session class. */
+export function runKey(profile: { name: string; agentVersion: string }, options: Record<string, unknown>, dir: string, pathCount: number,
+  canonical: readonly string[]): string {
+  return sha256Hex(canonicalJson([MEMO_FORMAT, profile.name, profile.agentVersion, options, dir, pathCount, canonical]));
+}
+
+/**
+ * The runs of one evaluation: each outcome recalled from `known` when its reads are unchanged,
+ * else computed on `view` (the tracked view this gives) and remembered.
+ */
+export class ProfileRuns {
+  /** The view the profiles must run on: reads through it are noted. */
+  readonly view: RepoView;
+  private readonly digests = new Map<string, string | null>();
+  private readonly known: Map<string, ProfileMemoEntry>;
+  private readonly fileOk = new Map<number, boolean>();
+  private readonly groupOk = new Map<number, boolean>();
+  private readonly out: ProfileMemo;
+  private readonly fileIds = new Map<string, number>();
+  private readonly groupIds = new Map<ReadGroup | number, number>();
+
+  constructor(private readonly base: RepoView, basis: string, private readonly memo: ProfileMemo) {
+    this.view = trackReads(base);
+    this.known = new Map(memo.basis === basis ? memo.entries : []);
+    this.out = emptyProfileMemo(basis);
+  }
+
+  /** The outcome of run `key`: recalled, or `compute()`d (null — the run failed — is not remembered). */
+  run(key: string, compute: () => ProfileOutcome | null): ProfileOutcome | null {
+    const known = this.known.get(key);
+    if (known && known.files.every((i) => this.fileHolds(i)) && known.groups.every((g) => this.groupHolds(g))) {
+      this.keep(key, known, known.files.map((i) => this.fileId((this.memo.files[i] as [string, string | null])[0])),
+        known.groups.map((g) => this.groupId(g, () => (this.memo.groups[g] as number[]).map((i) => (this.memo.files[i] as [string, string | null])[0]))));
+      return known;
+    }
+    const { value, reads } = trackedRun(this.view, compute);
+    if (value !== null && reads !== null) this.keep(key, value, ...this.idsOf(reads));
+    return value;
+  }
+
+  /** The outcomes this evaluation used, with what each read. */
+  result(): ProfileMemo {
+    return this.out;
+  }
+
+  private keep(key: string, outcome: ProfileOutcome, files: number[], groups: number[]): void {
+    this.out.entries.push([key, { fit: outcome.fit, findings: outcome.findings, files: files.sort((a, b) => a - b), groups: groups.sort((a, b) => a - b) }]);
+  }
+
+  private idsOf(reads: Reads): [number[], number[]] {
+    return [[...reads.files].map((p) => this.fileId(p)), [...reads.groups].map((g) => this.groupId(g, () => [...g.files]))];
+  }
+
+  private digest(path: string): string | null {
+    let d = this.digests.get(path);
+    if (d === undefined) {
+      const bytes = this.base.read(path);
+      this.digests.set(path, (d = bytes === undefined ? null : sha256Hex(bytes)));
+    }
+    return d;
+  }
+
+  private fileHolds(i: number): boolean {
+    let ok = this.fileOk.get(i);
+    if (ok === undefined) {
+      const f = this.memo.files[i];
+      this.fileOk.set(i, (ok = f !== undefined && this.digest(f[0]) === f[1]));
+    }
+    return ok;
+  }
+
+  private groupHolds(g: number): boolean {
+    let ok = this.groupOk.get(g);
+    if (ok === undefined) this.groupOk.set(g, (ok = this.memo.groups[g]?.every((i) => this.fileHolds(i)) ?? false));
+    return ok;
+  }
+
+  private fileId(path: string): number {
+    let id = this.fileIds.get(path);
+    if (id === undefined) {
+      this.fileIds.set(path, (id = this.out.files.length));
+      this.out.files.push([path, this.digest(path)]);
+    }
+    return id;
+  }
+
+  /** The output's index of a group: this build's (a ReadGroup) or the known memo's (its index). */
+  private groupId(group: ReadGroup | number, files: () => string[]): number {
+    let id = this.groupIds.get(group);
+    if (id === undefined) {
+      this.groupIds.set(group, (id = this.out.groups.length));
+      this.out.groups.push(files().map((p) => this.fileId(p)).sort((a, b) => a - b));
+    }
+    return id;
+  }
+}
