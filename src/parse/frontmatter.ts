@@ -6,6 +6,7 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Span, StageResult } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { readSimpleYaml } from './simple-yaml.js';
 
 export interface Frontmatter {
   data: Record<string, unknown> | null;
@@ -60,6 +61,9 @@ function countNewlines(s: string): number {
 const LINE_OFFSET = 1;
 
 function parseYaml(file: string, source: string): StageResult<{ data: Record<string, unknown> | null; keys: Record<string, Span> }> {
+  // Most frontmatter is a few `key: value` lines and lists of globs: read without the library.
+  const simple = readSimpleYaml(source, LINE_OFFSET);
+  if (simple) return { value: simple, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: false });
