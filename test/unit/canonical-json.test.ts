@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalJson } from '../../src/util/canonical-json.js';
+import { canonicalJson, canonicalMembers } from '../../src/util/canonical-json.js';
 import { InternalError } from '../../src/util/errors.js';
 
 describe('canonicalJson', () => {
@@ -73,5 +73,50 @@ describe('canonicalJson', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('gives what a plain recursive encoder gives, or refuses what it refuses, on any value', () => {
+    // The reference: RFC 8785's rules for integers, written out, with no fast path.
+    const reference = (v: unknown, inArray = false): string | undefined => {
+      if (v === null) return 'null';
+      if (typeof v === 'string' || typeof v === 'boolean') return JSON.stringify(v);
+      if (typeof v === 'number') {
+        if (!Number.isSafeInteger(v)) throw new Error('refused');
+        return String(v === 0 ? 0 : v);
+      }
+      if (v === undefined && !inArray) return undefined;
+      if (typeof v !== 'object') throw new Error('refused');
+      if (Array.isArray(v)) return `[${v.map((x) => reference(x, true) ?? (() => { throw new Error('refused'); })()).join(',')}]`;
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) throw new Error('refused');
+      const o = v as Record<string, unknown>;
+      const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${keys.map((k) => `${JSON.stringify(k)}:${reference(o[k])}`).join(',')}}`;
+    };
+    const key = fc.oneof(fc.string({ unit: 'binary', maxLength: 3 }), fc.constantFrom('__proto__', '0', '10', '9', '01', '4294967295', '', 'constructor'));
+    const leaf = fc.oneof(fc.integer(), fc.double(), fc.string({ unit: 'binary', maxLength: 5 }), fc.boolean(), fc.constant(null), fc.constant(undefined),
+      fc.constant(-0), fc.constant(2 ** 53), fc.constant(new Date(0)), fc.constant(1n), fc.constant(() => 1));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 4 }), fc.dictionary(key, tie('value'), { maxKeys: 4, noNullPrototype: false })),
+    }));
+    fc.assert(fc.property(value, (v) => {
+      let expected: string | undefined | 'refused';
+      try {
+        expected = reference(v, true);
+      } catch {
+        expected = 'refused';
+      }
+      if (expected === 'refused' || expected === undefined) expect(() => canonicalJson(v)).toThrow(InternalError);
+      else expect(canonicalJson(v)).toBe(expected);
+      if (v !== null && typeof v === 'object' && !Array.isArray(v) && expected !== 'refused' && expected !== undefined) {
+        expect(`{${canonicalMembers(v as Record<string, unknown>).map(([, t]) => t).join(',')}}`).toBe(expected);
+      }
+    }), { numRuns: 2000 });
+  });
+
+  it('orders array-index keys by code unit too, and keeps a __proto__ key as data', () => {
+    expect(canonicalJson({ 9: 'a', 10: 'b', '#': 'c' })).toBe('{"#":"c","10":"b","9":"a"}');
+    expect(canonicalJson(JSON.parse('{"__proto__":1,"a":2}'))).toBe('{"__proto__":1,"a":2}');
   });
 });
