@@ -60,14 +60,17 @@ function truncate(s: string, n: number): string {
 
 /** Content-derived id: topic, kind and each side's (source, rule, value), sorted. */
 export function eventId(topic: string, kind: ConflictKind, sides: readonly ConflictSide[]): string {
-  const parts = sides.map((s) => [s.source, s.rule, s.value]).sort((p, q) => compareCodeUnits(canonicalJson(p), canonicalJson(q)));
-  return contentId('c-', canonicalJson({ kind, sides: parts, topic }));
+  return contentId('c-', canonicalJson({ kind, sides: byEncoding(sides.map((s) => [s.source, s.rule, s.value])), topic }));
 }
 
 /** Id of a duplicated statement: kind, topic, the whole normalised text and each copy's (source, rule). */
 export function textEventId(topic: string, kind: ConflictKind, text: string, sides: readonly ConflictSide[]): string {
-  const parts = sides.map((s) => [s.source, s.rule]).sort((p, q) => compareCodeUnits(canonicalJson(p), canonicalJson(q)));
-  return contentId('c-', canonicalJson({ kind, sides: parts, text, topic }));
+  return contentId('c-', canonicalJson({ kind, sides: byEncoding(sides.map((s) => [s.source, s.rule])), text, topic }));
+}
+
+/** `parts` in the order of their canonical encodings, each encoded once (a duplicate lists hundreds of copies). */
+function byEncoding(parts: string[][]): string[][] {
+  return parts.map((p) => ({ p, key: canonicalJson(p) })).sort((x, y) => compareCodeUnits(x.key, y.key)).map((x) => x.p);
 }
 
 export function rulingText(kind: ConflictKind, topic: string, sides: readonly ConflictSide[], adopted: string | null): string {
