@@ -15,10 +15,10 @@
  * and findings only of the codes profiles report.
  */
 import type { MemoFinding, ProfileFit, ProfileMemo, ProfileMemoEntry } from '../profiles/profile-memo.js';
+import { RUN_FINDING_CODES } from '../profiles/findings.js';
 import { gapsOf, HEX64, jsonOf, runningSums } from './cache-file.js';
 
-/** The codes a profile run finds (profiles/findings.ts); RC5505 is the evaluation's own. */
-const FINDING_CODES = new Set(['RC5501', 'RC5502', 'RC5503', 'RC5504', 'RC5506', 'RC5507', 'RC5508']);
+const FINDING_CODES = new Set(RUN_FINDING_CODES);
 
 export function encodeProfileMemo(memo: ProfileMemo): Buffer {
   const entries = memo.entries.map(([key, e]) => [key, gapsOf(e.files), gapsOf(e.groups), [e.fit.bytes, e.fit.tokens, e.fit.fits, e.fit.dropped],

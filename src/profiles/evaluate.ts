@@ -8,7 +8,9 @@
  *    directory, a root-level import that is "external" below the root) is
  *    seen and counted at the paths where it happens.
  * 2. Run every enabled profile once per class, in its shortest directory,
- *    with its policy options.
+ *    with its policy options — or, given an earlier evaluation's memo
+ *    (evaluateRemembering), take the run's outcome from it while every file
+ *    the run read is unchanged (profile-memo.ts).
  * 3. The variant's row is the worst class: most bytes and tokens, fits only
  *    if every class fits, the files dropped anywhere.
  * 4. Findings (findings.ts), each counted once per class with the class's
@@ -23,7 +25,8 @@ import { profileByName } from './registry.js';
 import { SessionClasses } from './session-classes.js';
 import type { AgentProfile, ProfileResult, RepoView } from './types.js';
 import { SKIP_BUDGET } from './types.js';
-import { ProfileRuns, runKey, type ProfileFit, type ProfileMemo, type ProfileOutcome } from './profile-memo.js';
+import { tracksReads } from './read-tracker.js';
+import { emptyProfileMemo, ProfileRuns, runKey, type ProfileFit, type ProfileMemo, type ProfileOutcome } from './profile-memo.js';
 
 export type { ProfileFit } from './profile-memo.js';
 
@@ -123,7 +126,8 @@ export function evaluateRemembering(
     if (p) profiles.push(p);
     else diagnostics.push(diag('RC5505', { file: '', message: `unknown agent profile '${name}' in profiles.enabled` }));
   }
-  const runs = remember ? new ProfileRuns(view, remember.basis, remember.known) : null;
+  // Only a view whose every input is a file's bytes can be remembered (a build's always is).
+  const runs = remember && tracksReads(view) ? new ProfileRuns(view, remember.basis, remember.known) : null;
   const seen = runs?.view ?? view;
   const perVariant: ProfileFits = {};
   const findings: Finding[] = [];
@@ -159,5 +163,6 @@ export function evaluateRemembering(
     }
     perVariant[v.id] = row;
   }
-  return { value: { fits: perVariant, memo: runs?.result() ?? null }, diagnostics: [...diagnostics, ...aggregate(findings)] };
+  const memo = runs?.result() ?? (remember ? emptyProfileMemo(remember.basis) : null);
+  return { value: { fits: perVariant, memo }, diagnostics: [...diagnostics, ...aggregate(findings)] };
 }

@@ -24,6 +24,9 @@ import { SKIP_BUDGET, SKIP_LAZY } from './types.js';
 
 export interface Finding { code: string; file: string; profile: AgentProfile; paths: number; detail: string }
 
+/** The codes a profile run finds (RC5505, an unknown profile name, is the evaluation's own). */
+export const RUN_FINDING_CODES: readonly string[] = ['RC5501', 'RC5502', 'RC5503', 'RC5504', 'RC5506', 'RC5507', 'RC5508'];
+
 /** 31904 → "31,904" without Intl, so messages never depend on the host's locale data. */
 export const fmt = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 

@@ -19,8 +19,8 @@ export function profileJob(files: readonly SourceFile[], paths: readonly string[
     enabled: [...(enabled ?? DEFAULT_ENABLED_PROFILES)],
     options: options as Record<string, Record<string, unknown>>,
     canonical: Object.fromEntries(res.variants.map((v) => [v.id, v.sources.map((r) => r.id)])),
-    // Every import target, also where a chain already holds the file (`@AGENTS.md` beside AGENTS.md).
     known,
+    // Every import target, also where a chain already holds the file (`@AGENTS.md` beside AGENTS.md).
     imported: [...new Set([...res.sources.keys()].flatMap((id) => expandImports(id, imports).value.map((r) => r.id)))],
   };
 }

@@ -18,7 +18,8 @@
  */
 import { sha256Hex } from '../util/hash.js';
 import { canonicalJson } from '../util/canonical-json.js';
-import { trackedRun, trackReads, type ReadGroup, type Reads } from './read-tracker.js';
+import { compilerVersion } from '../config/package-files.js';
+import { HOME_PREFIX, trackedRun, trackReads, type ReadGroup, type Reads } from './read-tracker.js';
 import type { RepoView } from './types.js';
 
 export interface ProfileFit { bytes: number; tokens: number; fits: boolean; dropped: string[] }
@@ -57,15 +58,15 @@ export function emptyProfileMemo(basis = ''): ProfileMemo {
   return { basis, files: [], groups: [], entries: [] };
 }
 
-/** The basis of a view: its listing and its links (paths in order; links sorted by the caller). */
+/** The basis of a view: its listing and its links (paths in order; links sorted by the caller). No path holds NUL. */
 export function memoBasis(paths: readonly string[], links: readonly (readonly [string, string])[]): string {
-  return sha256Hex(`${MEMO_FORMAT}\u0000${paths.join('\u0000')}\u0001${links.map(([a, b]) => `${a}\u0000${b}`).join('\u0000')}`);
+  return sha256Hex(canonicalJson([MEMO_FORMAT, sha256Hex(paths.join('\u0000')), links]));
 }
 
-/** The key of one profile's run in one session class. */
+/** The key of one profile's run in one session class, under this rulec (its profiles' code is part of what a run is). */
 export function runKey(profile: { name: string; agentVersion: string }, options: Record<string, unknown>, dir: string, pathCount: number,
   canonical: readonly string[]): string {
-  return sha256Hex(canonicalJson([MEMO_FORMAT, profile.name, profile.agentVersion, options, dir, pathCount, canonical]));
+  return sha256Hex(canonicalJson([MEMO_FORMAT, compilerVersion(), profile.name, profile.agentVersion, options, dir, pathCount, canonical]));
 }
 
 /**
@@ -82,6 +83,8 @@ export class ProfileRuns {
   private readonly out: ProfileMemo;
   private readonly fileIds = new Map<string, number>();
   private readonly groupIds = new Map<ReadGroup | number, number>();
+  /** Output group index by its files (indices joined): groups that read the same files are stored once. */
+  private readonly groupsByFiles = new Map<string, number>();
 
   constructor(private readonly base: RepoView, basis: string, private readonly memo: ProfileMemo) {
     this.view = trackReads(base);
@@ -93,10 +96,11 @@ export class ProfileRuns {
   run(key: string, compute: () => ProfileOutcome | null): ProfileOutcome | null {
     const known = this.known.get(key);
     if (known && known.files.every((i) => this.fileHolds(i)) && known.groups.every((g) => this.groupHolds(g))) {
-      this.keep(key, known, known.files.map((i) => this.fileId((this.memo.files[i] as [string, string | null])[0])),
-        known.groups.map((g) => this.groupId(g, () => (this.memo.groups[g] as number[]).map((i) => (this.memo.files[i] as [string, string | null])[0]))));
+      this.keep(key, known, known.files.map((i) => this.fileId(this.pathOf(i))),
+        known.groups.map((g) => this.groupId(g, () => (this.memo.groups[g] as number[]).map((i) => this.pathOf(i)))));
       return known;
     }
+    // `reads` is never null here: the view is tracked (constructor).
     const { value, reads } = trackedRun(this.view, compute);
     if (value !== null && reads !== null) this.keep(key, value, ...this.idsOf(reads));
     return value;
@@ -108,17 +112,24 @@ export class ProfileRuns {
   }
 
   private keep(key: string, outcome: ProfileOutcome, files: number[], groups: number[]): void {
-    this.out.entries.push([key, { fit: outcome.fit, findings: outcome.findings, files: files.sort((a, b) => a - b), groups: groups.sort((a, b) => a - b) }]);
+    // Two groups with the same files are one group of the output: each index once, ascending.
+    const ascending = (ids: number[]): number[] => [...new Set(ids)].sort((a, b) => a - b);
+    this.out.entries.push([key, { fit: outcome.fit, findings: outcome.findings, files: ascending(files), groups: ascending(groups) }]);
   }
 
   private idsOf(reads: Reads): [number[], number[]] {
     return [[...reads.files].map((p) => this.fileId(p)), [...reads.groups].map((g) => this.groupId(g, () => [...g.files]))];
   }
 
+  /** The path of the known memo's file `i` (checked to exist by fileHolds first). */
+  private pathOf(i: number): string {
+    return (this.memo.files[i] as [string, string | null])[0];
+  }
+
   private digest(path: string): string | null {
     let d = this.digests.get(path);
     if (d === undefined) {
-      const bytes = this.base.read(path);
+      const bytes = path.startsWith(HOME_PREFIX) ? this.base.readHome(path.slice(HOME_PREFIX.length)) : this.base.read(path);
       this.digests.set(path, (d = bytes === undefined ? null : sha256Hex(bytes)));
     }
     return d;
@@ -152,8 +163,14 @@ export class ProfileRuns {
   private groupId(group: ReadGroup | number, files: () => string[]): number {
     let id = this.groupIds.get(group);
     if (id === undefined) {
-      this.groupIds.set(group, (id = this.out.groups.length));
-      this.out.groups.push(files().map((p) => this.fileId(p)).sort((a, b) => a - b));
+      const indices = files().map((p) => this.fileId(p)).sort((a, b) => a - b);
+      const key = indices.join(',');
+      id = this.groupsByFiles.get(key);
+      if (id === undefined) {
+        this.groupsByFiles.set(key, (id = this.out.groups.length));
+        this.out.groups.push(indices);
+      }
+      this.groupIds.set(group, id);
     }
     return id;
   }

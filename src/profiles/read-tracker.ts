@@ -62,16 +62,37 @@ class Tracker {
 
 const trackers = new WeakMap<RepoView, Tracker>();
 
-/** `view`, with its reads noted (trackedRun, sharedValue). */
+/** Where a read of the user's home directory is noted: NUL (never in a repository path), `~/`, the home-relative path. */
+export const HOME_PREFIX = '\u0000~/';
+
+/** Whether trackReads takes `view`: one that neither lists directories nor has home paths to list. */
+export function tracksReads(view: RepoView): boolean {
+  return view.listDir === undefined && (view.homePaths?.length ?? 0) === 0;
+}
+
+/**
+ * `view`, with its reads noted (trackedRun, sharedValue): repository files by path, home files
+ * under HOME_PREFIX. A view that lists directories (listDir: readdir order) or home paths is
+ * refused (tracksReads): what a run learns from a listing is not a file's bytes.
+ */
 export function trackReads(view: RepoView): RepoView {
+  if (!tracksReads(view)) throw new Error('trackReads: a view that lists directories or home paths is not tracked');
   const tracker = new Tracker();
   const tracked: RepoView = {
-    ...view,
+    paths: view.paths,
+    rootDisplay: view.rootDisplay,
+    homeDisplay: view.homeDisplay,
+    homePaths: view.homePaths,
     read: (path) => {
       tracker.read(path);
       return view.read(path);
     },
+    readHome: (rel) => {
+      tracker.read(`${HOME_PREFIX}${rel}`);
+      return view.readHome(rel);
+    },
   };
+  if (view.realPath) tracked.realPath = (path) => view.realPath?.(path);
   trackers.set(tracked, tracker);
   return tracked;
 }

@@ -11,7 +11,9 @@ import { parseDoc } from '../../src/parse/parse-doc.js';
 import { resolve } from '../../src/resolve/resolve.js';
 import { profileJob } from '../../src/profiles/profile-job.js';
 import { evaluateProfileJob } from '../../src/profiles/build-view.js';
-import { emptyProfileMemo, type ProfileMemo } from '../../src/profiles/profile-memo.js';
+import { emptyProfileMemo, memoBasis, type ProfileMemo } from '../../src/profiles/profile-memo.js';
+import { evaluateRemembering } from '../../src/profiles/evaluate.js';
+import type { RepoView } from '../../src/profiles/types.js';
 import { decodeProfileMemo, encodeProfileMemo } from '../../src/cache/profile-store.js';
 import type { Policy } from '../../src/config/policy.js';
 import { POLICY, sourceFiles, type Tree } from '../conflicts/tree.js';
@@ -81,6 +83,27 @@ describe('the profile memo', () => {
   it('is set aside whole when the listing changes', () => {
     const r = evaluate({ ...BASE, 'packages/web/src/other.ts': '' }, marked(BASE));
     expect(marks(r)).toBe(0);
+  });
+
+  it('notes what a run reads from the home directory, and remembers nothing of a view that lists directories', () => {
+    const enc = new TextEncoder();
+    const viewWith = (home: string, listDir = false): RepoView => ({
+      paths: ['AGENTS.md', 'src/a.ts'], rootDisplay: '/repo', homeDisplay: '/home', homePaths: [],
+      read: (p) => (p === 'AGENTS.md' ? enc.encode('# Root\n\nUse pnpm.\n') : undefined),
+      readHome: (rel) => (rel === '.codex/AGENTS.md' ? enc.encode(home) : undefined),
+      ...(listDir ? { listDir: () => [] } : {}),
+    });
+    const run = (view: RepoView, known: ProfileMemo) => evaluateRemembering(view, [{ id: 'v', dirs: [''], pathCount: 2 }], ['codex'], {},
+      () => ['AGENTS.md'], new Set(), { known, basis: memoBasis(view.paths, []) });
+    const first = run(viewWith('# Mine\n\nShort.\n'), emptyProfileMemo()).value;
+    const mark = (m: ProfileMemo): ProfileMemo => ({ ...m, entries: m.entries.map(([k, e]) => [k, { ...e, fit: { ...e.fit, bytes: 999_999 } }]) });
+    expect(run(viewWith('# Mine\n\nShort.\n'), mark(first.memo as ProfileMemo)).value.fits.v?.codex?.bytes).toBe(999_999);
+    const changed = run(viewWith('# Mine\n\nA longer personal file.\n'), mark(first.memo as ProfileMemo)).value.fits.v?.codex?.bytes;
+    expect(changed).toBe(run(viewWith('# Mine\n\nA longer personal file.\n'), emptyProfileMemo()).value.fits.v?.codex?.bytes);
+    expect(changed).not.toBe(999_999);
+    const listing = run(viewWith('# Mine\n', true), mark(first.memo as ProfileMemo)).value;
+    expect(listing.fits.v?.codex?.bytes).not.toBe(999_999);
+    expect(listing.memo?.entries).toEqual([]);
   });
 
   it('survives the cache file round trip, and the store refuses what it does not write', () => {
