@@ -33,7 +33,7 @@ import type { TokenCounts } from '../validate/token-count.js';
 import { MAX_CACHE_FILE, readCacheFile, writeCacheFile, type CacheHeader } from './cache-file.js';
 import { CACHE_PREFIX, makeCacheDir, openCacheDir } from './cache-dir.js';
 import { compilerIdentity } from './compiler-identity.js';
-import { decodeMemo, encodeMemo, type MemoRecord } from './build-memo.js';
+import { decodeMemo, encodeMemo, type MemoRecord, type StoredMemo } from './build-memo.js';
 import { decodeTokenCounts, encodeTokenCounts } from './token-store.js';
 import { decodeLintMemo, encodeLintMemo } from './lint-store.js';
 import type { LintMemo } from '../validate/lint-rules.js';
@@ -50,8 +50,8 @@ export interface BuildCache {
   /** The counts the last build kept (empty when none could be used); null without a cache. */
   knownTokens(): TokenCounts | null;
   keepTokens(counts: TokenCounts): void;
-  /** The last build's record, when it was made under `policyDigest`. */
-  memo(policyDigest: string): MemoRecord | null;
+  /** The last build's record, when it was made under `policyDigest` (its report parsed when asked for; a damaged one is noted then). */
+  memo(policyDigest: string): StoredMemo | null;
   keepMemo(policyDigest: string, record: MemoRecord): void;
   /** Remove the last build's record (a build whose files hold a detected secret keeps none). */
   forgetMemo(): void;
@@ -118,7 +118,14 @@ export function openBuildCache(repoDir: string, enabled: boolean, writes = true)
     notes,
     knownTokens: () => read(TOKENS, null, decodeTokenCounts) ?? new Map(),
     keepTokens: (counts) => write(TOKENS, null, encodeTokenCounts(counts)),
-    memo: (policyDigest) => read(BUILD, policyDigest, decodeMemo),
+    memo: (policyDigest) => {
+      const stored = read(BUILD, policyDigest, decodeMemo);
+      return stored && { head: stored.head, report: () => {
+        const report = stored.report();
+        if (report === null) note(BUILD, 'its content is not what rulec writes');
+        return report;
+      } };
+    },
     keepMemo: (policyDigest, record) => write(BUILD, policyDigest, encodeMemo(record)),
     forgetMemo: () => remove(BUILD),
     knownLint: () => read(LINT, null, decodeLintMemo) ?? new Map(),

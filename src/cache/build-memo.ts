@@ -19,6 +19,10 @@
  *    repository and the bundle were shown, --check's outcome).
  * 3. A build whose files hold a detected secret is not recorded: masking its
  *    report needs the secret values, which never go to disk.
+ * 4. The record is stored as two lines of JSON: everything but the report,
+ *    then the report. Deciding whether to replay reads the first line alone;
+ *    the report (9 MB on the bench, most of it the conflict events) is parsed
+ *    only for a replay, so an edited build neither parses it nor keeps it.
  */
 import type { Policy } from '../config/policy.js';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -75,34 +79,52 @@ export function buildFingerprint(k: MemoKey): string {
   }));
 }
 
-/** The record's body bytes: JSON (stored, never hashed, so it need not be canonical). */
-export function encodeMemo(record: MemoRecord): Buffer {
-  return Buffer.from(JSON.stringify(record), 'utf8');
+/** A record as read: everything but the report, and the report, parsed when asked for (null: not a report). */
+export interface StoredMemo {
+  head: Omit<MemoRecord, 'report'>;
+  report(): BuildReport | null;
 }
 
-/** The record in `body`, or null when it is not one (the file is then ignored as damaged). */
-export function decodeMemo(body: Buffer): MemoRecord | null {
-  const value = jsonOf(body);
-  if (value === undefined) return null;
-  if (typeof value !== 'object' || value === null) return null;
+/** The record's body bytes: two lines of JSON, the head and the report (stored, never hashed, so not canonical). */
+export function encodeMemo(record: MemoRecord): Buffer {
+  const { report, ...head } = record;
+  // JSON.stringify escapes every newline inside a string: each part is one line.
+  return Buffer.from(`${JSON.stringify(head)}\n${JSON.stringify(report)}`, 'utf8');
+}
+
+/**
+ * The record in `body`, or null when its head is not one (the file is then ignored as damaged);
+ * its report is checked when it is parsed.
+ */
+export function decodeMemo(body: Buffer): StoredMemo | null {
+  const eol = body.indexOf(0x0a);
+  if (eol < 0) return null;
+  const value = jsonOf(body.subarray(0, eol));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const r = value as Record<string, unknown>;
-  const report = r.report as Record<string, unknown> | null;
-  const ok = typeof r.fingerprint === 'string' && typeof r.bundle_id === 'string' && /^b-[0-9a-f]{16}$/.test(r.bundle_id)
-    && typeof r.digest === 'string' && /^sha256:[0-9a-f]{64}$/.test(r.digest)
-    && typeof report === 'object' && report !== null && report.command === 'build' && report.bundle_id === r.bundle_id
-    && Array.isArray(report.diagnostics) && Array.isArray(report.conflicts) && Array.isArray(r.stamp) && Array.isArray(r.reads)
+  const ok = Object.keys(r).length === 5 && typeof r.fingerprint === 'string' && typeof r.bundle_id === 'string' && /^b-[0-9a-f]{16}$/.test(r.bundle_id)
+    && typeof r.digest === 'string' && /^sha256:[0-9a-f]{64}$/.test(r.digest) && Array.isArray(r.stamp) && Array.isArray(r.reads)
     && r.reads.every((x) => typeof x === 'object' && x !== null && ['repo', 'managed'].includes((x as ImportRead).root)
       && typeof (x as ImportRead).rel === 'string' && typeof (x as ImportRead).id === 'string' && typeof (x as ImportRead).outcome === 'string'
       && (typeof (x as ImportRead).real === 'string' || (x as ImportRead).real === null))
     && r.stamp.every((e) => Array.isArray(e) && e.length === 3 && typeof e[0] === 'string' && typeof e[1] === 'number' && typeof e[2] === 'number');
   if (!ok) return null;
+  const head = value as Omit<MemoRecord, 'report'>;
+  return { head, report: () => reportOf(body.subarray(eol + 1), head.bundle_id) };
+}
+
+/** The recorded report of the bundle `bundleId`, or null when the bytes are not one. */
+function reportOf(bytes: Buffer, bundleId: string): BuildReport | null {
+  const report = jsonOf(bytes) as Record<string, unknown> | null | undefined;
+  if (typeof report !== 'object' || report === null || Array.isArray(report) || report.command !== 'build' || report.bundle_id !== bundleId
+    || !Array.isArray(report.diagnostics) || !Array.isArray(report.conflicts)) return null;
   // JSON gives plain objects; the report's frame lines are null-prototype maps (file and line
   // keys are data), and reporters treat them as such.
   const lines = Object.create(null) as FrameLines;
   for (const [file, perFile] of Object.entries((report.lines ?? {}) as Record<string, Record<string, string>>)) {
     lines[file] = Object.assign(Object.create(null) as Record<string, string>, perFile);
   }
-  return { ...(value as MemoRecord), report: { ...(report as unknown as BuildReport), lines } };
+  return { ...(report as unknown as BuildReport), lines };
 }
 
 /** The recorded report as this run prints it: its own places and outcome, and its own cache notes. */

@@ -52,7 +52,7 @@ export async function compileCounted(options: CompileOptions, cache: BuildCache)
   return result;
 }
 
-export async function compileOrReplay(options: CompileOptions, cache: BuildCache, reuse: (record: MemoRecord) => boolean): Promise<CachedBuild> {
+export async function compileOrReplay(options: CompileOptions, cache: BuildCache, reuse: (record: Omit<MemoRecord, 'report'>) => boolean): Promise<CachedBuild> {
   // A disabled cache knows no counts and keeps none: the plain compile.
   if (!cache.enabled) return { kind: 'compiled', result: await compileCounted(options, cache), memo: null };
   const dated = { ...options, today: options.today ?? utcToday() };
@@ -70,9 +70,11 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
   const key = (reads: readonly ImportRead[]): string => buildFingerprint({ compiler: compilerIdentity(), policy, revision: dated.revision ?? '0.1.0',
     includeLocal: dated.includeLocal ?? false, today: dated.today, found, reads });
   if (record !== null) {
-    const reads = rereadImports(record.reads, { readRepo: repoReader(found.value.rootReal, discoverOptions.source ?? null), managedReal: found.value.managedReal,
+    const reads = rereadImports(record.head.reads, { readRepo: repoReader(found.value.rootReal, discoverOptions.source ?? null), managedReal: found.value.managedReal,
       maxBytes: policy.discover.max_file_bytes });
-    if (key(reads) === record.fingerprint && reuse(record)) return { kind: 'replay', record, policy };
+    // The report is parsed only now, for a replay (a damaged one is a note, and the build compiles).
+    const report = key(reads) === record.head.fingerprint ? record.report() : null;
+    if (report !== null && reuse(record.head)) return { kind: 'replay', record: { ...record.head, report }, policy };
   }
   // The pipeline is loaded only now: a replay never needs it. A refused replay starts the worker
   // here (without a record it started before discovery).

@@ -159,6 +159,13 @@ describe('rulec build with the cache', () => {
       header.compiler = (JSON.parse(real) as { compiler: string }).compiler;
       writeFileSync(cacheFile(r, 'globs'), Buffer.concat([Buffer.from(`rulec-cache 1\n${JSON.stringify(header)}\n`), body]));
     }, /RC1009: cache file ignored: its content is not what rulec writes/],
+    ['a sound header over a record whose report is not a build report', (r) => {
+      // The head still matches, so the build parses the report to replay it: refused, it compiles.
+      const [magic, real, head] = readFileSync(cacheFile(r, 'build'), 'utf8').split('\n') as [string, string, string];
+      const body = Buffer.from(`${head}\n${JSON.stringify({ command: 'lint', diagnostics: [], conflicts: [] })}`);
+      const header = { ...(JSON.parse(real) as object), body: { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') } };
+      writeFileSync(cacheFile(r, 'build'), Buffer.concat([Buffer.from(`${magic}\n${JSON.stringify(header)}\n`), body]));
+    }, /RC1009: cache file ignored: its content is not what rulec writes/],
     ['a sound header over a body that is not profile outcomes', (r) => {
       // A finding of a code no profile reports.
       const body = Buffer.from(JSON.stringify({ basis: '', files: [], groups: [], entries: [['0'.repeat(64), [], [], [1, 1, true, []], [['RC6201', 'AGENTS.md', 1, 'forged']]]] }));
