@@ -9,10 +9,11 @@
  * 3. Check each file's frontmatter against its format's schema.
  * 4. Resolve: each directory's ordered standing sources (variants) and the
  *    lazily attached rules (attachments).
- * 5. On the worker, count the tokens of every block and evaluate the agent
+ * 5. On the worker, lint the files (posted before step 4: lint needs only
+ *    the files), count the tokens of every block and evaluate the agent
  *    profiles, from the moment the plan has every block and variant (before
- *    step 4 matches the rules' globs); meanwhile match the globs, scan for
- *    conflicts and run the lint rules here.
+ *    step 4 matches the rules' globs); meanwhile match the globs and scan for
+ *    conflicts here.
  * 6. Render each variant and attachment to its frozen text; check budgets.
  * 7. Finish the conflict events (wasted tokens, cap, overrides).
  * 8. Decide every severity once, mask the secrets found, build the manifest.
@@ -39,10 +40,11 @@ import { emptyGlobMemo, GlobMatches, type GlobMemo } from './resolve/glob-memo.j
 import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
-import { lintWithMemo, type LintMemo } from './validate/lint-rules.js';
+import type { LintMemo } from './validate/lint-rules.js';
+import type { LintJob } from './validate/lint-job.js';
+import type { SecretSite } from './diagnostics/redact.js';
 import { tokenCounter, type TokenCounts } from './validate/token-count.js';
 import { applySeverities, severityDecision } from './validate/severity.js';
-import { secretSites } from './validate/lint/secrets.js';
 import { startBackground, type Background } from './worker/pool.js';
 import { backgroundOf } from './worker/threads.js';
 import { profileJob } from './profiles/profile-job.js';
@@ -136,8 +138,10 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   // 2. The inputs, read.
   pushAll(diagnostics, read.diagnostics);
   const { discovered, docs, imports } = read.value;
-  // 3. Frontmatter.
+  // 3. Frontmatter. Lint goes to the worker first: it needs only the files, and its answer (findings,
+  // what to remember, the secrets found) only at the end.
   pushAll(diagnostics, checkAllFrontmatter(discovered.files, docs, loadFrontmatterSchemas()));
+  const linting = background.lint(lintJob(discovered.files, docs, policy, options.knownLint ?? new Map()));
   // 4. Resolve. 5. Tokens and profiles on the worker (posted as soon as the plan has every block
   // and variant, before the globs are matched); the globs, conflicts and lint here meanwhile.
   stage('resolve', discovered.paths.length);
@@ -154,8 +158,6 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const scan = scanConflicts(resolved.value, policy);
   const countedTexts = background.count(scan.texts);
   const decide = severityDecision(policy);
-  const linted = lintWithMemo(lintInputs(discovered.files, docs), decide, options.knownLint ?? new Map());
-  pushAll(diagnostics, linted.diagnostics);
   // 6. Render and budgets.
   stage('count', blocks.length);
   const counts = countsOf(blocks, await counted);
@@ -165,6 +167,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   pushAll(diagnostics, budgets.diagnostics);
   const profiles = await profiled;
   pushAll(diagnostics, profiles.diagnostics);
+  const linted = await linting;
+  pushAll(diagnostics, linted.diagnostics);
   // 7. Conflict events.
   const textCounter = tokenCounter(policy.tokenizer, countsOf(scan.texts, await countedTexts));
   // The worker's last answer: it is released (parked, or ended) before the bundle is assembled.
@@ -175,7 +179,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   pushAll(diagnostics, conflicts.diagnostics);
   // 8. Severities, secrets, manifest.
   const assembled = assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts,
-    lintMemo: linted.memo, globMemo: globs?.memo() ?? null, profileMemo: profiles.value.memo, diagnostics: applySeverities(diagnostics, decide) });
+    lintMemo: linted.memo, secrets: linted.secrets, globMemo: globs?.memo() ?? null, profileMemo: profiles.value.memo,
+    diagnostics: applySeverities(diagnostics, decide) });
   return { ...assembled, countedTokens };
 }
 
@@ -192,6 +197,8 @@ interface Parts {
   conflicts: StageResult<ConflictEvent[]>;
   /** What lint remembers of this build's files (lint-rules.ts). */
   lintMemo: LintMemo;
+  /** Every secret detected in the build's files (lint-job.ts). */
+  secrets: SecretSite[];
   /** What this build's globs matched (glob-memo.ts), when the caller gave `knownGlobs`. */
   globMemo: GlobMemo | null;
   /** What this build's profiles found (profile-memo.ts), when the caller gave `knownProfiles`. */
@@ -202,7 +209,7 @@ interface Parts {
 
 /** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
 function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
-  const redactions = redactionsOf(secretSites(p.docs.values()));
+  const redactions = redactionsOf(p.secrets);
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
   const events = redactDeep(p.conflicts.value, redactions);
   const manifest = buildManifest({
@@ -249,11 +256,10 @@ function countsOf(texts: readonly string[], counts: readonly number[]): Map<stri
   return new Map(texts.map((t, i) => [t, counts[i] ?? 0]));
 }
 
-function lintInputs(files: readonly SourceFile[], docs: ReadonlyMap<string, ParsedDoc>): { file: SourceFile; doc: ParsedDoc }[] {
-  return files.flatMap((file) => {
-    const doc = docs.get(file.id);
-    return doc ? [{ file, doc }] : [];
-  });
+/** Lint's job: every file with a document, in the order the documents were parsed (the secret sites follow it). */
+function lintJob(files: readonly SourceFile[], docs: ReadonlyMap<string, ParsedDoc>, policy: Policy, known: LintMemo): LintJob {
+  const byId = new Map(files.map((f) => [f.id, f]));
+  return { files: [...docs.keys()].flatMap((id) => byId.get(id) ?? []), policy, known };
 }
 
 // Lives in a leaf module so the CLI can recognise it without loading the pipeline.

@@ -1,8 +1,9 @@
 /**
  * The background worker: it owns a tokenizer, built as soon as the worker
  * starts (while the main thread discovers, parses and resolves), and answers
- * two kinds of job: token counts for a batch of texts, and the agent-profile
- * evaluation of a build (which counts tokens too, so it belongs here). A
+ * three kinds of job: token counts for a batch of texts, the agent-profile
+ * evaluation of a build (which counts tokens too, so it belongs here), and
+ * the build's lint (validate/lint-job.ts). A
  * build with a cache also starts and takes a ledger of the counts it used
  * (token-count.ts), seeded with the counts an earlier build kept.
  */
@@ -10,6 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { countTokens, startLedger, takeLedger, type TokenCounts } from '../validate/token-count.js';
 import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
 import { PROFILE_ENCODING } from '../profiles/common.js';
+import { runLintJob, type LintJob } from '../validate/lint-job.js';
 
 /** What the pool passes the worker at start: the policy's tokenizer, and whether profiles will be evaluated. */
 export interface BackgroundData {
@@ -17,13 +19,14 @@ export interface BackgroundData {
   profiles: boolean;
 }
 
-export type Job = { kind: 'count'; texts: string[] } | { kind: 'profiles'; job: ProfileJob }
+export type Job = { kind: 'count'; texts: string[] } | { kind: 'profiles'; job: ProfileJob } | { kind: 'lint'; job: LintJob }
   | { kind: 'start-ledger'; known: TokenCounts } | { kind: 'take-ledger' };
 
 function answer(msg: Job): unknown {
   switch (msg.kind) {
     case 'count': return msg.texts.map((t) => countTokens(encoding, t));
     case 'profiles': return evaluateProfileJob(msg.job);
+    case 'lint': return runLintJob(msg.job);
     case 'start-ledger': return void startLedger(msg.known);
     case 'take-ledger': return takeLedger();
   }

@@ -1,7 +1,8 @@
 /**
  * Work for the second core. Building tiktoken's rank table costs close to a
  * second of CPU; a worker builds it in parallel with the rest of the pipeline,
- * then counts tokens and evaluates agent profiles while the main thread lints.
+ * then lints, counts tokens and evaluates agent profiles while the main thread
+ * resolves and scans for conflicts.
  * When the compiled worker is not available (running from TypeScript sources)
  * or fails, the same code runs in-process: same results.
  */
@@ -10,6 +11,7 @@ import { countTokens, startLedger, takeLedger, type TokenCounts } from '../valid
 import { evaluateProfileJob, type ProfileJob } from '../profiles/build-view.js';
 import type { ProfileEvaluation } from '../profiles/evaluate.js';
 import type { StageResult } from '../types.js';
+import { runLintJob, type LintAnswer, type LintJob } from '../validate/lint-job.js';
 import type { Job } from './background.js';
 import { keyOf, newWorker, park, take, workerAvailable } from './threads.js';
 
@@ -20,6 +22,8 @@ export interface Background {
   readonly thread: number | null;
   count(texts: string[]): Promise<number[]>;
   profiles(job: ProfileJob): Promise<StageResult<ProfileEvaluation>>;
+  /** Lint the job's files (validate/lint-job.ts). */
+  lint(job: LintJob): Promise<LintAnswer>;
   /** Take `known` as counted, and record every count asked for from now on (jobs run in order). */
   startLedger(known: TokenCounts): Promise<void>;
   /** The counts asked for since startLedger, by encoding and text digest; recording stops. */
@@ -37,6 +41,7 @@ function inProcess(encoding: string): Background {
     thread: null,
     count: async (texts) => texts.map((t) => countTokens(encoding, t)),
     profiles: async (job) => evaluateProfileJob(job),
+    lint: async (job) => runLintJob(job),
     startLedger: async (known) => startLedger(known),
     takeLedger: async () => takeLedger(),
     close: async () => undefined,
@@ -93,6 +98,7 @@ export function startBackground(encoding: string, profiles = true): Background {
     thread: worker.threadId,
     count: (texts) => run({ kind: 'count', texts }, () => local.count(texts)),
     profiles: (job) => run({ kind: 'profiles', job }, () => local.profiles(job)),
+    lint: (job) => run({ kind: 'lint', job }, () => local.lint(job)),
     // A worker that fails mid-build leaves its ledger behind: the in-process fallback then has
     // none of it, so the build keeps fewer counts (never wrong ones).
     startLedger: (known) => run({ kind: 'start-ledger', known }, () => local.startLedger(known)),
