@@ -44,5 +44,5 @@ export function evaluateProfileJob(job: ProfileJob): StageResult<ProfileEvaluati
   // The view is the listing, the links and the files' bytes: the listing and the links are the basis
   // every remembered outcome shares, the bytes each outcome's reads check.
   const remember = job.known ? { known: job.known, basis: memoBasis(job.paths, [...links].sort((a, b) => compareCodeUnits(a[0], b[0]))) } : null;
-  return evaluateRemembering(view, job.variants, job.enabled, job.options, (id) => job.canonical[id] ?? [], new Set(job.imported ?? []), remember);
+  return evaluateRemembering([view, job.variants, job.enabled, job.options, (id) => job.canonical[id] ?? [], new Set(job.imported ?? [])], remember);
 }

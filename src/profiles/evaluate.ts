@@ -100,25 +100,20 @@ export function evaluateProfiles(
   /** Canonical sources that some file imports (where cwd lies relative to them matters to Claude Code). */
   imported: ReadonlySet<string> = new Set(),
 ): StageResult<ProfileFits> {
-  const r = evaluateRemembering(view, variants, enabled, options, canonicalSources, imported, null);
+  const r = evaluateRemembering([view, variants, enabled, options, canonicalSources, imported], null);
   return { value: r.value.fits, diagnostics: r.diagnostics };
 }
 
-/** evaluateProfiles(), reusing what an earlier evaluation found and returning what this one found. */
+/** evaluateProfiles() on the same arguments, reusing what an earlier evaluation found and returning what this one found. */
 export function evaluateRemembering(
-  view: RepoView,
-  variants: readonly { id: string; dirs: readonly string[]; pathCount: number }[],
-  enabled: readonly string[],
-  options: Record<string, Record<string, unknown>>,
-  canonicalSources: (variantId: string) => readonly string[],
-  /** Canonical sources that some file imports (where cwd lies relative to them matters to Claude Code). */
-  imported: ReadonlySet<string>,
+  args: Parameters<typeof evaluateProfiles>,
   /**
    * What an earlier evaluation found (profile-memo.ts), and the basis of this view (memoBasis: its
    * listing and links, as the caller built it): outcomes are reused where their reads are unchanged.
    */
   remember: { known: ProfileMemo; basis: string } | null,
 ): StageResult<ProfileEvaluation> {
+  const [view, variants, enabled, options, canonicalSources, imported = new Set<string>()] = args;
   const diagnostics: Diagnostic[] = [];
   const profiles: AgentProfile[] = [];
   for (const name of enabled) {

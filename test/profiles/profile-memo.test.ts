@@ -93,8 +93,8 @@ describe('the profile memo', () => {
       readHome: (rel) => (rel === '.codex/AGENTS.md' ? enc.encode(home) : undefined),
       ...(listDir ? { listDir: () => [] } : {}),
     });
-    const run = (view: RepoView, known: ProfileMemo) => evaluateRemembering(view, [{ id: 'v', dirs: [''], pathCount: 2 }], ['codex'], {},
-      () => ['AGENTS.md'], new Set(), { known, basis: memoBasis(view.paths, []) });
+    const run = (view: RepoView, known: ProfileMemo) => evaluateRemembering([view, [{ id: 'v', dirs: [''], pathCount: 2 }], ['codex'], {},
+      () => ['AGENTS.md']], { known, basis: memoBasis(view.paths, []) });
     const first = run(viewWith('# Mine\n\nShort.\n'), emptyProfileMemo()).value;
     const mark = (m: ProfileMemo): ProfileMemo => ({ ...m, entries: m.entries.map(([k, e]) => [k, { ...e, fit: { ...e.fit, bytes: 999_999 } }]) });
     expect(run(viewWith('# Mine\n\nShort.\n'), mark(first.memo as ProfileMemo)).value.fits.v?.codex?.bytes).toBe(999_999);
