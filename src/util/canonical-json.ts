@@ -3,6 +3,10 @@
  * no insignificant whitespace, integers only. Floats, NaN, undefined values
  * inside arrays and non-plain objects are refused, because their encodings
  * are not stable across implementations.
+ *
+ * For data values only — what JSON.parse and object literals make. A getter
+ * that answers differently each time it is read, a Proxy or a non-enumerable
+ * toJSON method may be read more than once, and its text is then not defined.
  */
 import { InternalError } from './errors.js';
 
