@@ -71,7 +71,7 @@ describe('the background worker', () => {
     expect(Object.keys(remote.value.fits).sort()).toEqual(['v-api', 'v-root']);
     expect(remote.value.memo).toBeNull();
     // Asked to remember (an empty memo known): the worker's memo is the in-process one.
-    const remembering = { ...job, known: { basis: '', files: [], groups: [], entries: [] } };
+    const remembering = { ...job, known: { basis: '', files: [], groups: [], counts: [], entries: [] } };
     const kept = await worker.profiles(remembering);
     expect(kept).toEqual(await local.profiles(remembering));
     expect(kept.value.memo?.entries.length).toBeGreaterThan(0);

@@ -4,11 +4,13 @@
  *   {"basis":"<sha256 of listing and links>",
  *    "files":[["<path>","<sha256>"|null], …],
  *    "groups":[[first, gap, …], …],
- *    "entries":[["<run key>",[first, gap, …],[first, gap, …],[bytes,tokens,fits,["<dropped>", …]],
+ *    "counts":["<sha256>", …],
+ *    "entries":[["<run key>",[first, gap, …],[first, gap, …],[first, gap, …],[bytes,tokens,fits,["<dropped>", …]],
  *                [["RC55xx","<file>",paths,"<detail>"], …]], …]}
  *
- * an entry's two index lists being the files it read and the groups it used
- * (profiles/profile-memo.ts), ascending, written as gaps like `globs`.
+ * an entry's three index lists being the files it read, the groups it used and
+ * the texts it counted (profiles/profile-memo.ts), ascending, written as gaps
+ * like `globs`.
  * decodeProfileMemo() returns null for anything else (the file is then
  * ignored as damaged), never throws: 64-hex digests and keys, each key and
  * path once, indices inside the tables, counts that are safe integers ≥ 0,
@@ -21,16 +23,18 @@ import { gapsOf, HEX64, jsonOf, runningSums } from './cache-file.js';
 const FINDING_CODES = new Set(RUN_FINDING_CODES);
 
 export function encodeProfileMemo(memo: ProfileMemo): Buffer {
-  const entries = memo.entries.map(([key, e]) => [key, gapsOf(e.files), gapsOf(e.groups), [e.fit.bytes, e.fit.tokens, e.fit.fits, e.fit.dropped],
+  const entries = memo.entries.map(([key, e]) => [key, gapsOf(e.files), gapsOf(e.groups), gapsOf(e.counts), [e.fit.bytes, e.fit.tokens, e.fit.fits, e.fit.dropped],
     e.findings.map((f) => [f.code, f.file, f.paths, f.detail])]);
-  return Buffer.from(JSON.stringify({ basis: memo.basis, files: memo.files, groups: memo.groups.map(gapsOf), entries }), 'utf8');
+  return Buffer.from(JSON.stringify({ basis: memo.basis, files: memo.files, groups: memo.groups.map(gapsOf), counts: memo.counts, entries }), 'utf8');
 }
 
 export function decodeProfileMemo(body: Buffer): ProfileMemo | null {
   const value = jsonOf(body);
   const v = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
-  if (Object.keys(v).length !== 4 || typeof v.basis !== 'string' || !(v.basis === '' || HEX64.test(v.basis))
-    || !Array.isArray(v.files) || !Array.isArray(v.groups) || !Array.isArray(v.entries)) return null;
+  if (Object.keys(v).length !== 5 || typeof v.basis !== 'string' || !(v.basis === '' || HEX64.test(v.basis))
+    || !Array.isArray(v.files) || !Array.isArray(v.groups) || !Array.isArray(v.counts) || !Array.isArray(v.entries)) return null;
+  const counts = v.counts as unknown[];
+  if (!counts.every((d) => typeof d === 'string' && HEX64.test(d)) || new Set(counts).size !== counts.length) return null;
   const files = filesOf(v.files);
   if (files === null) return null;
   const groups: number[][] = [];
@@ -42,15 +46,16 @@ export function decodeProfileMemo(body: Buffer): ProfileMemo | null {
   const entries: [string, ProfileMemoEntry][] = [];
   const keys = new Set<string>();
   for (const e of v.entries as unknown[]) {
-    if (!Array.isArray(e) || e.length !== 5) return null;
-    const [key, read, used, fit, found] = e as unknown[];
-    if (typeof key !== 'string' || !HEX64.test(key) || keys.has(key) || !Array.isArray(read) || !Array.isArray(used)) return null;
-    const entry = { files: within(runningSums(read), files.length), groups: within(runningSums(used), groups.length), fit: fitOf(fit), findings: findingsOf(found) };
-    if (entry.files === null || entry.groups === null || entry.fit === null || entry.findings === null) return null;
+    if (!Array.isArray(e) || e.length !== 6) return null;
+    const [key, read, used, counted, fit, found] = e as unknown[];
+    if (typeof key !== 'string' || !HEX64.test(key) || keys.has(key) || !Array.isArray(read) || !Array.isArray(used) || !Array.isArray(counted)) return null;
+    const entry = { files: within(runningSums(read), files.length), groups: within(runningSums(used), groups.length),
+      counts: within(runningSums(counted), counts.length), fit: fitOf(fit), findings: findingsOf(found) };
+    if (entry.files === null || entry.groups === null || entry.counts === null || entry.fit === null || entry.findings === null) return null;
     keys.add(key);
     entries.push([key, entry as ProfileMemoEntry]);
   }
-  return { basis: v.basis, files, groups, entries };
+  return { basis: v.basis, files, groups, counts: counts as string[], entries };
 }
 
 function filesOf(value: unknown[]): [string, string | null][] | null {

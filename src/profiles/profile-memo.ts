@@ -14,12 +14,17 @@
  * 3. every file the run read (read-tracker.ts) has the same sha256, or is
  *    still absent.
  * Anything else runs the profile again. The memo a build returns holds the
- * outcomes it used, and nothing else.
+ * outcomes it used, and nothing else. Each outcome also names the texts its
+ * run counted (by digest): a reused outcome counts nothing, and its counts are
+ * put in the build's token ledger instead (token-count.ts keepCounted), so the
+ * cache's `tokens` file keeps them for the next build that runs it again.
  */
 import { sha256Hex } from '../util/hash.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compilerVersion } from '../config/package-files.js';
+import { captureCounts, keepCounted } from '../validate/token-count.js';
 import { HOME_PREFIX, trackedRun, trackReads, type ReadGroup, type Reads } from './read-tracker.js';
+import { PROFILE_ENCODING } from './common.js';
 import type { RepoView } from './types.js';
 
 export interface ProfileFit { bytes: number; tokens: number; fits: boolean; dropped: string[] }
@@ -38,6 +43,8 @@ export interface ProfileMemoEntry extends ProfileOutcome {
   files: number[];
   /** Indices into the memo's `groups`: the shared values it used. */
   groups: number[];
+  /** Indices into the memo's `counts`: the texts its run counted. */
+  counts: number[];
 }
 
 export interface ProfileMemo {
@@ -47,6 +54,8 @@ export interface ProfileMemo {
   files: [string, string | null][];
   /** The files each shared value read (read-tracker.ts), as indices into `files`. */
   groups: number[][];
+  /** The sha256 of each text some run counted (in PROFILE_ENCODING, long enough to be kept by digest). */
+  counts: string[];
   /** Run key (runKey) → outcome, in the order the build used them. */
   entries: [string, ProfileMemoEntry][];
 }
@@ -55,7 +64,7 @@ export interface ProfileMemo {
 const MEMO_FORMAT = 1;
 
 export function emptyProfileMemo(basis = ''): ProfileMemo {
-  return { basis, files: [], groups: [], entries: [] };
+  return { basis, files: [], groups: [], counts: [], entries: [] };
 }
 
 /** The basis of a view: its listing and its links (paths in order; links sorted by the caller). No path holds NUL. */
@@ -85,6 +94,7 @@ export class ProfileRuns {
   private readonly groupIds = new Map<ReadGroup | number, number>();
   /** Output group index by its files (indices joined): groups that read the same files are stored once. */
   private readonly groupsByFiles = new Map<string, number>();
+  private readonly countIds = new Map<string, number>();
 
   constructor(private readonly base: RepoView, basis: string, private readonly memo: ProfileMemo) {
     this.view = trackReads(base);
@@ -96,13 +106,15 @@ export class ProfileRuns {
   run(key: string, compute: () => ProfileOutcome | null): ProfileOutcome | null {
     const known = this.known.get(key);
     if (known && known.files.every((i) => this.fileHolds(i)) && known.groups.every((g) => this.groupHolds(g))) {
+      const counted = known.counts.flatMap((i) => this.memo.counts[i] ?? []);
+      keepCounted(PROFILE_ENCODING, counted);
       this.keep(key, known, known.files.map((i) => this.fileId(this.pathOf(i))),
-        known.groups.map((g) => this.groupId(g, () => (this.memo.groups[g] as number[]).map((i) => this.pathOf(i)))));
+        known.groups.map((g) => this.groupId(g, () => (this.memo.groups[g] as number[]).map((i) => this.pathOf(i)))), counted);
       return known;
     }
     // `reads` is never null here: the view is tracked (constructor).
-    const { value, reads } = trackedRun(this.view, compute);
-    if (value !== null && reads !== null) this.keep(key, value, ...this.idsOf(reads));
+    const { value: { value, reads }, digests } = captureCounts(PROFILE_ENCODING, () => trackedRun(this.view, compute));
+    if (value !== null && reads !== null) this.keep(key, value, ...this.idsOf(reads), digests);
     return value;
   }
 
@@ -111,10 +123,18 @@ export class ProfileRuns {
     return this.out;
   }
 
-  private keep(key: string, outcome: ProfileOutcome, files: number[], groups: number[]): void {
+  private keep(key: string, outcome: ProfileOutcome, files: number[], groups: number[], counted: readonly string[]): void {
     // Two groups with the same files are one group of the output: each index once, ascending.
     const ascending = (ids: number[]): number[] => [...new Set(ids)].sort((a, b) => a - b);
-    this.out.entries.push([key, { fit: outcome.fit, findings: outcome.findings, files: ascending(files), groups: ascending(groups) }]);
+    const counts = counted.map((d) => {
+      let id = this.countIds.get(d);
+      if (id === undefined) {
+        this.countIds.set(d, (id = this.out.counts.length));
+        this.out.counts.push(d);
+      }
+      return id;
+    });
+    this.out.entries.push([key, { fit: outcome.fit, findings: outcome.findings, files: ascending(files), groups: ascending(groups), counts: ascending(counts) }]);
   }
 
   private idsOf(reads: Reads): [number[], number[]] {

@@ -58,6 +58,8 @@ const MAX_REMEMBERED_TEXTS = 100_000;
 const engines = new Map<string, Engine>();
 /** Whether engines keep a ledger (between startLedger and takeLedger); one made meanwhile starts with one. */
 let ledgerOn = false;
+/** While captureCounts runs: its encoding, and the digest-keyed counts asked for in it. */
+let capture: { encoding: string; digests: Set<string> } | null = null;
 
 function engine(encoding: string): Engine {
   let e = engines.get(encoding);
@@ -86,6 +88,7 @@ export function countTokens(encoding: TiktokenEncoding | string, text: string): 
   const e = engine(encoding);
   if (text.length === 0) return 0;
   const key = text.length < 64 ? text : sha256Hex(text);
+  if (capture !== null && key.length === 64 && capture.encoding === encoding) capture.digests.add(key);
   let total = e.texts.get(key);
   if (total !== undefined) {
     if (e.ledger !== null && key.length === 64) e.ledger.set(key, total);
@@ -171,6 +174,35 @@ export function startLedger(known: TokenCounts): void {
     for (const [digest, n] of counts) e.texts.set(digest, n);
   }
   for (const e of engines.values()) e.ledger = new Map();
+}
+
+/**
+ * `compute()`, and the digests of the texts it counted in `encoding` (the digest-keyed ones, those
+ * a ledger keeps). Captures do not nest: an inner one would hide its counts from the outer.
+ */
+export function captureCounts<T>(encoding: string, compute: () => T): { value: T; digests: string[] } {
+  if (capture !== null) throw new Error('captureCounts: a capture is already open');
+  capture = { encoding, digests: new Set() };
+  try {
+    const value = compute();
+    return { value, digests: [...capture.digests] };
+  } finally {
+    capture = null;
+  }
+}
+
+/**
+ * Record in the ledger the counts of these digests that the engine knows (an earlier build's,
+ * given to startLedger): what an outcome reused without counting again asked for when it was
+ * computed, so the next build's cache still holds them. Unknown digests are left out.
+ */
+export function keepCounted(encoding: string, digests: Iterable<string>): void {
+  const e = engines.get(encoding);
+  if (!e || e.ledger === null) return;
+  for (const d of digests) {
+    const n = e.texts.get(d);
+    if (n !== undefined) e.ledger.set(d, n);
+  }
 }
 
 /** The ledger since startLedger (empty encodings left out); recording stops. */

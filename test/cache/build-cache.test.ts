@@ -168,7 +168,7 @@ describe('rulec build with the cache', () => {
     }, /RC1009: cache file ignored: its content is not what rulec writes/],
     ['a sound header over a body that is not profile outcomes', (r) => {
       // A finding of a code no profile reports.
-      const body = Buffer.from(JSON.stringify({ basis: '', files: [], groups: [], entries: [['0'.repeat(64), [], [], [1, 1, true, []], [['RC6201', 'AGENTS.md', 1, 'forged']]]] }));
+      const body = Buffer.from(JSON.stringify({ basis: '', files: [], groups: [], counts: [], entries: [['0'.repeat(64), [], [], [], [1, 1, true, []], [['RC6201', 'AGENTS.md', 1, 'forged']]]] }));
       const header = { body: { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') }, compiler: '', kind: 'profiles', policy: null };
       const real = readFileSync(cacheFile(r, 'profiles'), 'utf8').split('\n')[1] as string;
       header.compiler = (JSON.parse(real) as { compiler: string }).compiler;
@@ -212,7 +212,7 @@ describe('rulec build with the cache', () => {
     // The lint file is emptied (the last build's findings could quote what is now a detected secret), the record removed.
     expect(readFileSync(cacheFile(r, 'lint'), 'utf8').endsWith('\n[]')).toBe(true);
     expect(readFileSync(cacheFile(r, 'globs'), 'utf8').endsWith('"globs":[],"together":null}')).toBe(true);
-    expect(readFileSync(cacheFile(r, 'profiles'), 'utf8').endsWith('"files":[],"groups":[],"entries":[]}')).toBe(true);
+    expect(readFileSync(cacheFile(r, 'profiles'), 'utf8').endsWith('"files":[],"groups":[],"counts":[],"entries":[]}')).toBe(true);
     expect(existsSync(cacheFile(r, 'build'))).toBe(false);
     expect(readFileSync(cacheFile(r, 'tokens')).includes(key)).toBe(false);
     r.write('packages/api/AGENTS.md', FILES['packages/api/AGENTS.md']);

@@ -17,6 +17,7 @@ import type { RepoView } from '../../src/profiles/types.js';
 import { decodeProfileMemo, encodeProfileMemo } from '../../src/cache/profile-store.js';
 import type { Policy } from '../../src/config/policy.js';
 import { POLICY, sourceFiles, type Tree } from '../conflicts/tree.js';
+import { startLedger, takeLedger } from '../../src/validate/token-count.js';
 
 const PROFILES_POLICY = { ...POLICY, profiles: { enabled: ['codex', 'claude-code', 'gemini-cli', 'copilot-cli', 'cursor', 'qwen-code'] } } as Policy;
 
@@ -80,6 +81,23 @@ describe('the profile memo', () => {
     for (const row of rows) expect(row.codex?.bytes).toBe(999_999);
   });
 
+  it('keeps the token counts of the runs it reuses in the build\'s ledger', () => {
+    const long = (s: string): string => `# ${s}\n\n${`${s} says something long enough to be counted by its digest. `.repeat(3)}\n`;
+    const tree: Tree = { ...BASE, 'AGENTS.md': long('Root'), 'packages/api/AGENTS.md': long('API'), 'CLAUDE.md': long('Claude') };
+    startLedger(new Map());
+    const memo = evaluate(tree, emptyProfileMemo()).value.memo as ProfileMemo;
+    const cold = takeLedger().get('o200k_base') ?? new Map();
+    expect(cold.size).toBeGreaterThan(0);
+    expect(memo.counts.length).toBeGreaterThan(0);
+    // Every outcome reused: nothing is counted, yet the ledger holds what the runs counted before.
+    const known = marked(tree);
+    startLedger(new Map([['o200k_base', cold]]));
+    const again = evaluate(tree, known);
+    const warm = takeLedger().get('o200k_base') ?? new Map();
+    expect(marks(again)).toBe(fitsOf(again).length);
+    expect(new Map([...warm].sort())).toEqual(new Map([...cold].sort()));
+  });
+
   it('is set aside whole when the listing changes', () => {
     const r = evaluate({ ...BASE, 'packages/web/src/other.ts': '' }, marked(BASE));
     expect(marks(r)).toBe(0);
@@ -116,11 +134,15 @@ describe('the profile memo', () => {
       { ...body, basis: 'x' },
       { ...body, files: [...body.files, body.files[0]] },
       { ...body, groups: [[body.files.length]] },
-      { ...body, entries: [[body.entries[0][0], [0], [], [1, 1, true, []], [['RC9999', 'a', 1, 'b']]]] },
-      { ...body, entries: [[body.entries[0][0], [0], [], [-1, 1, true, []], []]] },
+      { ...body, entries: [[body.entries[0][0], [0], [], [], [1, 1, true, []], [['RC9999', 'a', 1, 'b']]]] },
+      { ...body, entries: [[body.entries[0][0], [0], [], [], [-1, 1, true, []], []]] },
+      { ...body, entries: [[body.entries[0][0], [0], [], [body.counts.length], [1, 1, true, []], []]] },
+      { ...body, counts: ['x'] },
       { ...body, entries: [...body.entries, body.entries[0]] },
     ];
     for (const b of refused) expect(decodeProfileMemo(Buffer.from(JSON.stringify(b)))).toBeNull();
+    // The same entry without its defect is read.
+    expect(decodeProfileMemo(Buffer.from(JSON.stringify({ ...body, entries: [[body.entries[0][0], [0], [], [], [1, 1, true, []], []]] })))).not.toBeNull();
     expect(decodeProfileMemo(Buffer.from('{"basis":'))).toBeNull();
   });
 
