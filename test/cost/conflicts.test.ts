@@ -62,7 +62,8 @@ const SHAPES: [string, (n: number) => { tree: Tree; paths?: string[] }, number][
       paths.push(`packages/p${i}/src/index.ts`, `packages/p${i}/src/util.ts`);
     }
     return { tree, paths };
-  }, 50],
+    // From 200, like the boilerplate shape above: at 50 rules a warm run is under the floor.
+  }, 200],
   ['n glob rules that all attach to every path', (n) => {
     const tree: Tree = {};
     for (let i = 0; i < n; i++) tree[`.claude/rules/r${i}.md`] = `---\npaths:\n  - "**/*.ts"\n---\n\n# R${i}\n\n- ${BOILERPLATE[0]}\n- ${BOILERPLATE[1]}\n- Rule ${i} notes.\n`;
