@@ -31,7 +31,7 @@ import type { ImportRead } from '../discover/import-reads.js';
 import type { BuildReport, FrameLines } from '../report/reporters/types.js';
 import type { StageResult } from '../types.js';
 import { canonicalJson } from '../util/canonical-json.js';
-import { sha256Hex } from '../util/hash.js';
+import { listingDigest, sha256Hex } from '../util/hash.js';
 import type { BundleStamp } from './bundle-stamp.js';
 import { jsonOf } from './cache-file.js';
 
@@ -70,8 +70,8 @@ export function buildFingerprint(k: MemoKey): string {
     memo: MEMO_VERSION, compiler: k.compiler, policy: k.policy, revision: k.revision, includeLocal: k.includeLocal, today: k.today,
     roots: { repo: d.rootReal, managed: d.managedReal },
     files: d.files.map((f) => [f.id, f.rel, f.root, f.format, f.layer, f.scope, f.tracked, f.linkTarget ?? null, sha256Hex(f.bytes)]),
-    // 100,000 paths: hashed as one string rather than canonicalised one by one.
-    paths: sha256Hex(d.paths.join('\0')),
+    // 100,000 paths: hashed as one listing rather than canonicalised one by one.
+    paths: listingDigest(d.paths),
     git: d.git, localExcluded: d.localExcluded, ignored: d.ignored, exclusions: d.exclusions, dirty: d.dirty,
     // An import's dirtiness is judged by the index facts of the file it resolved to.
     reads: k.reads.map((r) => [r.root, r.rel, r.id, r.outcome, r.real, ...(r.root === 'repo' && r.real !== null ? index(r.real) : [])]),

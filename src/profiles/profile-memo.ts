@@ -19,7 +19,7 @@
  * put in the build's token ledger instead (token-count.ts keepCounted), so the
  * cache's `tokens` file keeps them for the next build that runs it again.
  */
-import { sha256Hex } from '../util/hash.js';
+import { listingDigest, sha256Hex } from '../util/hash.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { compilerVersion } from '../config/package-files.js';
 import { captureCounts, keepCounted } from '../validate/token-count.js';
@@ -67,9 +67,9 @@ export function emptyProfileMemo(basis = ''): ProfileMemo {
   return { basis, files: [], groups: [], counts: [], entries: [] };
 }
 
-/** The basis of a view: its listing and its links (paths in order; links sorted by the caller). No path holds NUL. */
+/** The basis of a view: its listing (listingDigest) and its links (sorted by the caller). */
 export function memoBasis(paths: readonly string[], links: readonly (readonly [string, string])[]): string {
-  return sha256Hex(canonicalJson([MEMO_FORMAT, sha256Hex(paths.join('\u0000')), links]));
+  return sha256Hex(canonicalJson([MEMO_FORMAT, listingDigest(paths), links]));
 }
 
 /** The key of one profile's run in one session class, under this rulec (its profiles' code is part of what a run is). */

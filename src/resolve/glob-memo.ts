@@ -2,7 +2,7 @@
  * What each glob matched in an earlier build, remembered by position in that
  * build's sorted path listing (the build cache keeps it: src/cache/glob-store.ts).
  *
- * 1. A memo names its listing by sha256 (listingDigest: each path followed by NUL,
+ * 1. A memo names its listing by sha256 (listingDigest, util/hash.ts: each path followed by NUL,
  *    which no path holds). A build whose listing has another digest uses none of
  *    it: a path added, removed or renamed anywhere moves every index.
  * 2. Otherwise a glob found in the memo takes its paths from there instead of
@@ -21,8 +21,7 @@
  * Matching is a function of the listing and the glob alone (glob-index.ts), so
  * a remembered match is the match. Plain data in and out; the I/O is the cache's.
  */
-import { createHash } from 'node:crypto';
-import { sha256Hex } from '../util/hash.js';
+import { listingDigest, sha256Hex } from '../util/hash.js';
 import type { CoAttachment } from './co-attachment.js';
 
 export interface GlobMemo {
@@ -42,13 +41,6 @@ export const MAX_REMEMBERED_DIRS = 1_000_000;
 /** A memo that remembers nothing (of `listing`: '' names none). */
 export function emptyGlobMemo(listing = ''): GlobMemo {
   return { listing, matches: new Map(), together: null };
-}
-
-export function listingDigest(paths: readonly string[]): string {
-  // In slices: one string of 100,000 paths joined would be 5 MB of garbage at the build's busiest.
-  const hash = createHash('sha256');
-  for (let i = 0; i < paths.length; i += 1024) hash.update(`${paths.slice(i, i + 1024).join('\u0000')}\u0000`);
-  return hash.digest('hex');
 }
 
 /** The remembered matches of one build: read from an earlier memo, recorded for the next. */

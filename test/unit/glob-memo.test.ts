@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedDoc } from '../../src/types.js';
 import { parseDoc } from '../../src/parse/parse-doc.js';
 import { attachRules, planResolution, type ResolutionPlan } from '../../src/resolve/resolve.js';
-import { emptyGlobMemo, GlobMatches, listingDigest, type GlobMemo } from '../../src/resolve/glob-memo.js';
+import { emptyGlobMemo, GlobMatches, type GlobMemo } from '../../src/resolve/glob-memo.js';
+import { listingDigest } from '../../src/util/hash.js';
 import { decodeGlobMemo, encodeGlobMemo } from '../../src/cache/glob-store.js';
 import { sourceFiles, type Tree } from '../conflicts/tree.js';
 
