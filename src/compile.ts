@@ -41,8 +41,7 @@ import { blockTexts, render, type Rendered } from './render/render.js';
 import { checkBudgets, type Overrun } from './validate/budgets.js';
 import { checkAllFrontmatter } from './validate/check-frontmatter.js';
 import type { LintMemo } from './validate/lint-rules.js';
-import type { LintJob } from './validate/lint-job.js';
-import type { SecretSite } from './diagnostics/redact.js';
+import type { LintAnswer, LintJob } from './validate/lint-job.js';
 import { tokenCounter, type TokenCounts } from './validate/token-count.js';
 import { applySeverities, severityDecision } from './validate/severity.js';
 import { startBackground, type Background } from './worker/pool.js';
@@ -143,7 +142,7 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   pushAll(diagnostics, checkAllFrontmatter(discovered.files, docs, loadFrontmatterSchemas()));
   const linting = background.lint(lintJob(discovered.files, docs, policy, options.knownLint ?? new Map()));
   // 4. Resolve. 5. Tokens and profiles on the worker (posted as soon as the plan has every block
-  // and variant, before the globs are matched); the globs, conflicts and lint here meanwhile.
+  // and variant, before the globs are matched); the globs and conflicts here meanwhile.
   stage('resolve', discovered.paths.length);
   const planned = planResolution({ files: discovered.files, docs, paths: discovered.paths, imports });
   pushAll(diagnostics, planned.diagnostics);
@@ -178,9 +177,8 @@ async function compileWith(options: CompileOptions, policy: Policy, revision: st
   const conflicts = finishConflicts(scan, policy, textCounter, options.today ?? utcToday());
   pushAll(diagnostics, conflicts.diagnostics);
   // 8. Severities, secrets, manifest.
-  const assembled = assemble({ options, policy, revision, discovered, docs, resolution: resolved.value, rendered, budgets, profiles, conflicts,
-    lintMemo: linted.memo, secrets: linted.secrets, globMemo: globs?.memo() ?? null, profileMemo: profiles.value.memo,
-    diagnostics: applySeverities(diagnostics, decide) });
+  const assembled = assemble({ options, policy, revision, discovered, resolution: resolved.value, rendered, budgets, profiles, conflicts,
+    linted, globMemo: globs?.memo() ?? null, diagnostics: applySeverities(diagnostics, decide) });
   return { ...assembled, countedTokens };
 }
 
@@ -189,27 +187,23 @@ interface Parts {
   policy: Policy;
   revision: string;
   discovered: Discovered;
-  docs: ReadonlyMap<string, ParsedDoc>;
   resolution: Resolution;
   rendered: Rendered;
   budgets: StageResult<Overrun[]>;
   profiles: StageResult<ProfileEvaluation>;
   conflicts: StageResult<ConflictEvent[]>;
-  /** What lint remembers of this build's files (lint-rules.ts). */
-  lintMemo: LintMemo;
-  /** Every secret detected in the build's files (lint-job.ts). */
-  secrets: SecretSite[];
+  /** Lint's answer: what it remembers of this build's files and every secret detected in them (lint-job.ts). */
+  linted: LintAnswer;
   /** What this build's globs matched (glob-memo.ts), when the caller gave `knownGlobs`. */
   globMemo: GlobMemo | null;
-  /** What this build's profiles found (profile-memo.ts), when the caller gave `knownProfiles`. */
-  profileMemo: ProfileMemo | null;
   /** Every diagnostic of the build, severities decided. */
   diagnostics: Diagnostic[];
 }
 
 /** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
 function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
-  const redactions = redactionsOf(p.secrets);
+  const redactions = redactionsOf(p.linted.secrets);
+  const profileMemo = p.profiles.value.memo;
   const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
   const events = redactDeep(p.conflicts.value, redactions);
   const manifest = buildManifest({
@@ -244,10 +238,10 @@ function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
     redactions,
     // Nothing read from the files of a build with a secret anywhere: a finding in one file may quote
     // another file's secret, and a glob comes from a file too.
-    lintMemo: p.options.knownLint ? (redactions.sites.length === 0 ? p.lintMemo : new Map()) : null,
+    lintMemo: p.options.knownLint ? (redactions.sites.length === 0 ? p.linted.memo : new Map()) : null,
     globMemo: p.globMemo && redactions.sites.length > 0 ? emptyGlobMemo(p.globMemo.listing) : p.globMemo,
     // A finding's detail and a dropped path come from the files too.
-    profileMemo: p.profileMemo && redactions.sites.length > 0 ? emptyProfileMemo(p.profileMemo.basis) : p.profileMemo,
+    profileMemo: profileMemo && redactions.sites.length > 0 ? emptyProfileMemo(profileMemo.basis) : profileMemo,
   };
 }
 
