@@ -57,8 +57,7 @@ function canonicalReplacer(this: unknown, key: string, value: unknown): unknown 
       return value;
     case 'object': {
       if (Array.isArray(value)) return value;
-      const proto = Object.getPrototypeOf(value);
-      if (proto !== Object.prototype && proto !== null) throw new Error('not plain');
+      if (!isPlain(value)) throw new Error('not plain');
       const keys = Object.keys(value);
       let ordered = true;
       for (let i = 0; i < keys.length; i++) {
@@ -111,12 +110,21 @@ function encodeObject(obj: Record<string, unknown>): string {
   return `{${members(obj).map(([, text]) => text).join(',')}}`;
 }
 
+/** Whether `obj` is a plain object: what an object literal or JSON.parse makes, or Object.create(null). */
+function isPlain(obj: object): boolean {
+  const proto = Object.getPrototypeOf(obj);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A plain object's keys that hold a value, in canonical (code-unit) order. */
+function memberKeys(obj: Record<string, unknown>): string[] {
+  return Object.keys(obj).filter((k) => obj[k] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** Each member of a plain object as `"key":value` text, in canonical (code-unit) key order. */
 function members(obj: Record<string, unknown>): [key: string, text: string][] {
-  const proto = Object.getPrototypeOf(obj);
-  if (proto !== Object.prototype && proto !== null) throw new InternalError(`canonical JSON: ${where()} is not a plain object`);
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return keys.map((k) => {
+  if (!isPlain(obj)) throw new InternalError(`canonical JSON: ${where()} is not a plain object`);
+  return memberKeys(obj).map((k) => {
     path.push(k);
     const text = `${JSON.stringify(k)}:${encode(obj[k])}`;
     path.pop();
@@ -130,11 +138,9 @@ function members(obj: Record<string, unknown>): [key: string, text: string][] {
  * (a manifest and its content without provenance).
  */
 export function canonicalMembers(obj: Record<string, unknown>): [key: string, text: string][] {
-  const proto = Object.getPrototypeOf(obj);
-  if (proto === Object.prototype || proto === null) {
-    const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (isPlain(obj)) {
     try {
-      return keys.map((k) => [k, `${JSON.stringify(k)}:${canonicalJson(obj[k])}`]);
+      return memberKeys(obj).map((k) => [k, `${JSON.stringify(k)}:${canonicalJson(obj[k])}`]);
     } catch {
       // a refused member: the encoder below names it with its place
     }
