@@ -36,7 +36,7 @@ import type { BundleStamp } from './bundle-stamp.js';
 import { jsonOf } from './cache-file.js';
 
 /** Bump when what the fingerprint covers or the record's shape changes. */
-const MEMO_VERSION = 1;
+const MEMO_VERSION = 2;
 
 export interface MemoKey {
   compiler: string;
