@@ -7,9 +7,9 @@
 // dist/ missing files or holding old code. So the build info is dropped, and everything
 // rebuilt, when a source's output is missing or newer than the build info.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
 const INFO = join(ROOT, 'dist', '.tsbuildinfo');
@@ -34,6 +34,9 @@ if (existsSync(INFO)) {
   }
 }
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// The compiler is TypeScript 7 (the native one): its package exports only its version, so its
+// `tsc` is found through package.json's `bin`.
+const manifest = createRequire(import.meta.url).resolve('typescript/package.json');
+const tsc = join(dirname(manifest), JSON.parse(readFileSync(manifest, 'utf8')).bin.tsc);
 const r = spawnSync(process.execPath, [tsc, '-b', process.argv[2] ?? 'tsconfig.json'], { cwd: ROOT, stdio: 'inherit' });
 process.exit(r.status ?? 1);

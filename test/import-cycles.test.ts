@@ -1,11 +1,13 @@
 /**
  * The module graph of src/ has no cycle (static, dynamic and type-only imports
  * alike): each concept lives in one module that depends only on modules below
- * it. Read with TypeScript's own pre-processor, so every import form counts.
+ * it. Read with TypeScript's own pre-processor, so every import form counts:
+ * `typescript-api` is TypeScript 5 (the compiler, TypeScript 7, has no stable
+ * JavaScript API yet).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
+import ts from 'typescript-api';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..', 'src');
