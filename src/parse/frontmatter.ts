@@ -78,6 +78,12 @@ function parseYaml(file: string, source: string): StageResult<{ data: Record<str
   const firstSyntax = doc.errors.find((e) => e.code !== 'DUPLICATE_KEY');
   for (const err of doc.errors) {
     if (err.code !== 'DUPLICATE_KEY' && err !== firstSyntax) continue;
+    if (err.code === 'RESOURCE_EXHAUSTION') {
+      // The library ran out of stack: where it did depends on the stack's size (the machine, the
+      // Node version, the caller), so the finding names the whole frontmatter, in words of its own.
+      diagnostics.push(diag('RC2001', { file, range: spanOf(0, 0), message: 'frontmatter nests too deeply to be read' }));
+      continue;
+    }
     const code = err.code === 'DUPLICATE_KEY' ? 'RC2005' : 'RC2001';
     const message = err.message.split('\n')[0] ?? err.message;
     diagnostics.push(diag(code, { file, range: spanOf(err.pos[0], err.pos[1]), message }));

@@ -164,3 +164,19 @@ describe('parseFrontmatter', () => {
     expect(parseFrontmatter('f.mdc', text, true)).toEqual(expected);
   });
 });
+
+describe('frontmatter nested deeper than the YAML library can follow', () => {
+  // The library reports where its stack ran out, and that depends on how much stack its caller
+  // left: the finding must not (it reaches reports and golden outputs).
+  const deep = `---\n${Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n')} x\n---\n\n# Deep\n`;
+  const atDepth = (depth: number): StageResult<Frontmatter> => (depth === 0 ? parseFrontmatter('deep.md', deep, false) : atDepth(depth - 1));
+
+  it('is one RC2001 at the start of the frontmatter, whatever stack is left', () => {
+    const expected: Diagnostic = { code: 'RC2001', severity: 'error', file: 'deep.md', range: span(2, 1, 2, 1), message: 'frontmatter nests too deeply to be read' };
+    for (const depth of [0, 500, 2000]) {
+      const r = atDepth(depth);
+      expect(r.value.data).toBeNull();
+      expect(r.diagnostics, `called ${depth} frames deep`).toEqual([expected]);
+    }
+  });
+});
