@@ -1,12 +1,13 @@
 /**
  * The real-world corpus (../shared/real-world-corpus beside the checkout, or
- * /work/shared/real-world-corpus): each entry rebuilt by its rebuild.sh as a
- * skeleton git repository once, into the shared cache (repo-cache.ts), and
- * shared read-only by every test that compiles it. Never copy corpus files
- * into the project.
+ * /work/shared/real-world-corpus): each entry rebuilt once as the skeleton
+ * git repository its rebuild.sh makes (corpus-skeleton.ts says how), into the
+ * shared cache (repo-cache.ts), and shared read-only by every test that
+ * compiles it. Never copy corpus files into the project.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { SKELETON_BUILDER, skeletonCommands } from './corpus-skeleton.js';
 import { hashTree, PROJECT_ROOT, sharedTree, type Recipe } from './repo-cache.js';
 
 export const CORPUS = [join(PROJECT_ROOT, '..', 'shared', 'real-world-corpus'), '/work/shared/real-world-corpus']
@@ -23,10 +24,11 @@ export function corpusRecipe(entry: string): Recipe {
     id: `corpus-${entry}`,
     inputs: (hash) => {
       hashTree(hash, join(CORPUS, 'rebuild.sh'), 'rebuild.sh');
+      hashTree(hash, SKELETON_BUILDER, 'corpus-skeleton.ts');
       hashTree(hash, join(CORPUS, entry), entry);
     },
-    prepare: () => undefined,
-    commands: (root) => [{ file: 'bash', args: [join(CORPUS, 'rebuild.sh'), join(CORPUS, entry), join(root, 'repo')] }],
+    prepare: (root) => mkdirSync(join(root, 'repo')),
+    commands: () => skeletonCommands(join(CORPUS, entry), 'repo'),
   };
 }
 

@@ -36,12 +36,13 @@ import { promisify } from 'node:util';
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 export const CACHE_ROOT = process.env.RULEC_TEST_CACHE ?? join(tmpdir(), 'rulec-test-repos');
 
-/** A process to run in the tree being built (`cwd` relative to it), with extra environment variables. */
+/** A process to run in the tree being built (`cwd` relative to it), with extra environment variables and its standard input. */
 export interface Command {
   file: string;
   args: string[];
   cwd?: string;
   env?: Record<string, string>;
+  input?: Uint8Array;
 }
 
 export interface Recipe {
@@ -77,12 +78,17 @@ export function sharedTree(recipe: Recipe): string {
   const tmp = stagingDir();
   try {
     recipe.prepare(tmp);
-    for (const c of recipe.commands(tmp)) execFileSync(c.file, c.args, { cwd: join(tmp, c.cwd ?? ''), env: envOf(c), stdio: 'pipe' });
+    runCommands(tmp, recipe.commands(tmp));
     publish(tmp, final);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
   return final;
+}
+
+/** Run `commands` in `root`, one after the other; throws when one fails. */
+export function runCommands(root: string, commands: readonly Command[]): void {
+  for (const c of commands) execFileSync(c.file, c.args, { cwd: join(root, c.cwd ?? ''), env: envOf(c), stdio: 'pipe', input: c.input ?? new Uint8Array() });
 }
 
 const execFileAsync = promisify(execFile);
@@ -96,7 +102,13 @@ export async function buildTrees(recipes: readonly Recipe[], parallel: number): 
       const tmp = stagingDir();
       try {
         r.prepare(tmp);
-        for (const c of r.commands(tmp)) await execFileAsync(c.file, c.args, { cwd: join(tmp, c.cwd ?? ''), env: envOf(c), maxBuffer: 16 << 20 });
+        for (const c of r.commands(tmp)) {
+          const run = execFileAsync(c.file, c.args, { cwd: join(tmp, c.cwd ?? ''), env: envOf(c), maxBuffer: 16 << 20 });
+          // A command that does not read its input may exit before it is written: its exit status tells.
+          run.child.stdin?.on('error', () => undefined);
+          run.child.stdin?.end(c.input);
+          await run;
+        }
         publish(tmp, treePath(r));
         built.push(r.id);
       } finally {
@@ -172,7 +184,12 @@ export function hashTree(hash: Hash, dir: string, label = dir): void {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isSymbolicLink()) hash.update(`link ${r}\0${readlinkSync(path)}\0`);
       else if (e.isDirectory()) { hash.update(`dir ${r}\0`); walk(path, r); }
-      else if (e.isFile()) { const bytes = readFileSync(path); hash.update(`file ${r} ${bytes.length}\0`); hash.update(bytes); }
+      else if (e.isFile()) {
+        // The owner's execute bit too: git records it as the file's mode.
+        const bytes = readFileSync(path);
+        hash.update(`file ${r} ${bytes.length} ${(lstatSync(path).mode & 0o100) !== 0 ? 'x' : '-'}\0`);
+        hash.update(bytes);
+      }
     }
   };
   walk(dir, '');
