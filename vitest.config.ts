@@ -18,11 +18,10 @@ const exclude = ['**/node_modules/**', 'test/fixtures/*/repo/**', 'test/fixtures
 // tokenizer's rank table built once per worker, not once per file. A file runs isolated only for a
 // reason, listed here:
 const isolated = [
-  // They set process-wide state a later file in the same worker would see: env, fake timers, a
-  // registered format, the worker pool's idle workers, a module mock (vi.mock of node:fs).
-  'test/check/check.test.ts', 'test/determinism.test.ts', 'test/cli/progress.test.ts', 'test/formats/test-only-format.test.ts',
-  'test/registry/git-store.test.ts', 'test/registry/remote-cli.test.ts', 'test/repo-cache.test.ts',
-  'test/worker-pool.test.ts',
+  // They set process-wide state a later file in the same worker would see, or must not inherit
+  // it: a registered format (derived tables keep it), the worker pool's idle workers, a module mock
+  // (vi.mock of node:fs), the test-repository cache's root (read when its module loads).
+  'test/determinism.test.ts', 'test/formats/test-only-format.test.ts', 'test/repo-cache.test.ts', 'test/worker-pool.test.ts',
 ];
 // Cost ratios: their n-against-2n timings need a heap without the other tests' garbage (a compile's
 // garbage makes major GCs in the large run, and a ratio over 3). They share workers with each other
