@@ -157,6 +157,14 @@ function checkInvariants(prev: RegistryState, next: RegistryState, seq: number):
   for (const d of Object.keys(prev.denylist)) expect(next.denylist[d]).toBeDefined();
 }
 
+/**
+ * A sequence that revokes the promoted bundle while an earlier one is the last known good: the
+ * random sequences reach it in most runs, not all (a fresh-clone run missed it), so it runs
+ * first in every run and the coverage check below does not depend on the seed.
+ */
+const RESTORING: Template[] = (['publish', 'canary', 'promote', 'publish', 'canary', 'promote', 'revoke'] as const)
+  .map((kind) => ({ kind, channel: 'stable', pick: kind === 'revoke' ? 3 : 1, i: 0, bps: 10000, salt: 'r1', severity: 'halt' }));
+
 describe('random operation sequences', () => {
   it('keep every invariant; refusals change nothing', () => {
     let applied = 0;
@@ -179,7 +187,7 @@ describe('random operation sequences', () => {
         state = t.state;
         seq += 1;
       }
-    }), { numRuns: 150 });
+    }), { numRuns: 150, examples: [[RESTORING]] });
     expect(applied / total).toBeGreaterThan(0.2);
     // The sequences reach every transition, including a revoke that restores the last known good bundle.
     expect([...kinds.keys()].sort()).toEqual(['abort', 'canary', 'deprecate', 'promote', 'publish', 'ramp', 'revoke', 'revoke-restores', 'rollback']);
