@@ -67,8 +67,9 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
   // No record, no replay: the worker starts now, beside discovery.
   if (record === null) prestartBackground(policy);
   const found = await discovering;
-  const key = (reads: readonly ImportRead[]): string => buildFingerprint({ compiler: compilerIdentity(), policy, revision: dated.revision ?? '0.1.0',
-    includeLocal: dated.includeLocal ?? false, today: dated.today, found, reads });
+  // Hashed once: the record's check and the new record's key differ only in the import reads.
+  const key = buildFingerprint({ compiler: compilerIdentity(), policy, revision: dated.revision ?? '0.1.0',
+    includeLocal: dated.includeLocal ?? false, today: dated.today, found });
   if (record !== null) {
     const reads = rereadImports(record.head.reads, { readRepo: repoReader(found.value.rootReal, discoverOptions.source ?? null), managedReal: found.value.managedReal,
       maxBytes: policy.discover.max_file_bytes });
