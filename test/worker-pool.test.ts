@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Policy } from '../src/config/policy.js';
 import { builtInPolicy } from '../src/config/load-policy.js';
 import type { ProfileJob } from '../src/profiles/build-view.js';
+import { emptyProfileMemo } from '../src/profiles/profile-memo.js';
 import { startBackground as startFromSources, type Background } from '../src/worker/pool.js';
 import { sharedCase } from './helpers/fixture-repo.js';
 
@@ -71,7 +72,7 @@ describe('the background worker', () => {
     expect(Object.keys(remote.value.fits).sort()).toEqual(['v-api', 'v-root']);
     expect(remote.value.memo).toBeNull();
     // Asked to remember (an empty memo known): the worker's memo is the in-process one.
-    const remembering = { ...job, known: { basis: '', files: [], groups: [], counts: [], entries: [] } };
+    const remembering = { ...job, known: emptyProfileMemo() };
     const kept = await worker.profiles(remembering);
     expect(kept).toEqual(await local.profiles(remembering));
     expect(kept.value.memo?.entries.length).toBeGreaterThan(0);
