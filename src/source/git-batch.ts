@@ -8,7 +8,8 @@
  * Each query writes its stdout to a pipe of its own (file descriptors 3, 4,
  * …), so output needs no framing and may hold any byte; the shell reports
  * each exit status on its stdout. The queries run concurrently, as separate
- * spawns did. Where there is no POSIX shell (Windows), each query is its own
+ * spawns did, and each answer is there as soon as its query ends
+ * (startGitBatch). Where there is no POSIX shell (Windows), each query is its own
  * spawn (git-run.ts's runStatus), with the same results.
  *
  * Every argument is single-quoted for the shell: nothing in a query is
@@ -36,35 +37,84 @@ const SHELL = '/bin/sh';
 const MAX_QUERIES = 7;
 
 /** Run `git -c core.quotePath=false ARGS` for each query in `cwd`, concurrently; results in query order. */
-export async function gitBatch(cwd: string, queries: readonly (readonly string[])[], { shell = shellAvailable() }: { shell?: boolean } = {}): Promise<BatchResult> {
-  if (queries.length === 0) return { results: [], stderr: '' };
+export async function gitBatch(cwd: string, queries: readonly (readonly string[])[], options: { shell?: boolean } = {}): Promise<BatchResult> {
+  return startGitBatch(cwd, queries, options).all;
+}
+
+/** A batch as it runs: each query's answer as soon as that query ends, and all of them with the stderr. */
+export interface RunningBatch {
+  each: Promise<QueryResult>[];
+  all: Promise<BatchResult>;
+}
+
+/**
+ * gitBatch(), with each query's answer as soon as it is whole: a caller can
+ * work with a quick answer (the index) while a slow query (a walk of the work
+ * tree) still runs.
+ */
+export function startGitBatch(cwd: string, queries: readonly (readonly string[])[], { shell = shellAvailable() }: { shell?: boolean } = {}): RunningBatch {
+  if (queries.length === 0) return { each: [], all: Promise.resolve({ results: [], stderr: '' }) };
   if (queries.length > MAX_QUERIES) throw new Error(`gitBatch: at most ${MAX_QUERIES} queries (file descriptors 3 to 9), got ${queries.length}`);
   if (!shell) {
     // A git that cannot be started answers as the shell's would: status 127, nothing on stdout.
-    const each = await Promise.all(queries.map((q) => runStatus(cwd, q).catch((e: unknown) => ({ code: 127, stdout: Buffer.alloc(0), stderr: `${String(e)}\n` }))));
-    return { results: each.map((r) => ({ code: r.code, stdout: r.stdout })), stderr: each.map((r) => r.stderr).join('') };
+    const runs = queries.map((q) => runStatus(cwd, q).catch((e: unknown) => ({ code: 127, stdout: Buffer.alloc(0), stderr: `${String(e)}\n` })));
+    const all = Promise.all(runs).then((each) => ({ results: each.map((r) => ({ code: r.code, stdout: r.stdout })), stderr: each.map((r) => r.stderr).join('') }));
+    return { each: runs.map((r) => r.then(({ code, stdout }) => ({ code, stdout }))), all };
   }
-  return new Promise((resolve, reject) => {
+  const answers = queries.map(() => settable<QueryResult>());
+  const all = new Promise<BatchResult>((resolve, reject) => {
     const child = spawn(SHELL, ['-c', batchScript(queries)], {
       cwd, env: queryEnv(), stdio: ['ignore', 'pipe', 'pipe', ...queries.map(() => 'pipe' as const)],
     });
-    const outs = queries.map((_, i) => collect(child.stdio[3 + i] as Readable | null));
-    const status = collect(child.stdout);
-    const stderr = collect(child.stderr);
-    child.on('error', reject);
-    child.on('close', () => {
-      const codes = new Map<number, number>();
-      for (const line of Buffer.concat(status).toString('utf8').split('\n')) {
+    // A query is answered once the shell has reported its status and its pipe has ended (the
+    // shell keeps no copy of it open: batchScript closes them), whichever comes last.
+    const codes = new Map<number, number>();
+    const ended = new Set<number>();
+    const outs = queries.map((_, i) => collect(child.stdio[3 + i] as Readable | null, () => {
+      ended.add(i);
+      answer(i);
+    }));
+    const answer = (i: number): void => {
+      const code = codes.get(i);
+      if (code !== undefined && ended.has(i)) answers[i]?.resolve({ code, stdout: Buffer.concat(outs[i] as Buffer[]) });
+    };
+    let pending = '';
+    child.stdout?.on('data', (b: Buffer) => {
+      const lines = (pending + b.toString('utf8')).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
         const [i, code] = line.split(' ').map(Number);
-        if (i !== undefined && code !== undefined && Number.isInteger(i) && Number.isInteger(code)) codes.set(i, code);
+        if (i === undefined || code === undefined || !Number.isInteger(i) || !Number.isInteger(code) || codes.has(i)) continue;
+        codes.set(i, code);
+        answer(i);
       }
+    });
+    const stderr = collect(child.stderr);
+    child.on('error', (e) => {
+      for (const a of answers) a.reject(e);
+      reject(e);
+    });
+    child.on('close', () => {
       // A query the shell never reported on (killed with it) counts as failed.
-      resolve({
-        results: queries.map((_, i) => ({ code: codes.get(i) ?? -1, stdout: Buffer.concat(outs[i]!) })),
-        stderr: Buffer.concat(stderr).toString('utf8'),
-      });
+      const results = queries.map((_, i) => ({ code: codes.get(i) ?? -1, stdout: Buffer.concat(outs[i] as Buffer[]) }));
+      results.forEach((r, i) => answers[i]?.resolve(r));
+      resolve({ results, stderr: Buffer.concat(stderr).toString('utf8') });
     });
   });
+  // Whoever awaits only `all` must not see the same failure again, unhandled, from `each`.
+  for (const a of answers) a.promise.catch(() => undefined);
+  return { each: answers.map((a) => a.promise), all };
+}
+
+/** A promise with its resolve and reject (the first call settles it; later ones do nothing). */
+function settable<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (e: unknown) => void } {
+  let resolve!: (value: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
 
 /**
@@ -79,7 +129,8 @@ function batchScript(queries: readonly (readonly string[])[]): string {
   const close = (keep: number | null): string => fds.filter((fd) => fd !== keep).map((fd) => `${fd}>&-`).join(' ');
   // git's stdout is a copy of its descriptor, and then every extra descriptor is closed, its own too.
   const jobs = queries.map((q, i) => `{ command git -c core.quotePath=false ${q.map(quote).join(' ')} >&${3 + i} ${close(null)}; echo "${i} $?"; } ${close(3 + i)} &`);
-  return `${jobs.join('\n')}\nwait\n`;
+  // Then the shell closes its own copies, so each pipe ends with its query, not with the last one.
+  return `${jobs.join('\n')}\nexec ${close(null)}\nwait\n`;
 }
 
 /** `'…'` with each `'` as `'\''`: the shell takes it as one word, exactly. */
@@ -87,9 +138,10 @@ function quote(arg: string): string {
   return `'${arg.replaceAll("'", "'\\''")}'`;
 }
 
-function collect(stream: Readable | null): Buffer[] {
+function collect(stream: Readable | null, onEnd?: () => void): Buffer[] {
   const chunks: Buffer[] = [];
   stream?.on('data', (b: Buffer) => chunks.push(b));
+  if (onEnd) stream?.on('end', onEnd);
   return chunks;
 }
 

@@ -1,16 +1,17 @@
 /**
  * git-batch.ts: several git queries through one shell. Every argument reaches
  * git exactly as given, each query's stdout comes back whole (any byte, NULs
- * included) with its own exit status, in query order; the per-query spawns
- * used where there is no shell answer the same.
+ * included) with its own exit status, in query order, each as soon as its
+ * query ends; the per-query spawns used where there is no shell answer the
+ * same.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitBatch } from '../../src/source/git-batch.js';
+import { gitBatch, startGitBatch } from '../../src/source/git-batch.js';
 
 let repo: string;
 beforeAll(() => {
@@ -37,6 +38,24 @@ describe('gitBatch', () => {
     expect(text(results[1]!.stdout)).toBe('');
     expect(text(results[2]!.stdout)).toBe('true\n');
     expect(stderr).toContain('no-such-command');
+  });
+
+  it.each([true, false])('shell %s: a quick answer comes, whole, while a slow query still runs', async (shell) => {
+    // The slow query reads a FIFO until the test writes to it: the quick answer must come first.
+    const fifo = join(mkdtempSync(join(tmpdir(), 'rulec-fifo-')), 'gate');
+    execFileSync('mkfifo', [fifo]);
+    const { each, all } = startGitBatch(repo, [['-c', `alias.slow=!cat '${fifo}' >/dev/null`, 'slow'], ['ls-files', '-z']], { shell });
+    let slowEnded = false;
+    void each[0]!.then(() => (slowEnded = true));
+    try {
+      const quick = await Promise.race([each[1]!, new Promise<null>((r) => setTimeout(() => r(null), 20_000))]);
+      expect(quick && [quick.code, text(quick.stdout)]).toEqual([0, "a b.md\0it's $HOME `x`.md\0"]);
+      expect(slowEnded).toBe(false);
+    } finally {
+      writeFileSync(fifo, 'go');
+    }
+    expect((await all).results.map((r) => r.code)).toEqual([0, 0]);
+    rmSync(dirname(fifo), { recursive: true, force: true });
   });
 
   it('passes every argument to git exactly as given, whatever the shell would make of it', async () => {
