@@ -1,15 +1,16 @@
 /**
  * gitSnapshot (source/git-snapshot.ts): the git facts discovery reads, all
- * asked at once through one shell — outside a work tree, in one without a
+ * asked at once through two shells — outside a work tree, in one without a
  * commit, and in one with commits, a remote, a staged change and untracked
- * instruction files, ignored or not.
+ * instruction files, ignored or not — and its first answer, the index, which
+ * discovery reads while git walks the work tree.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gitSnapshot } from '../src/source/git-snapshot.js';
+import { gitSnapshot, startGitSnapshot } from '../src/source/git-snapshot.js';
 import { write } from './diff/history.js';
 
 const dirs: string[] = [];
@@ -64,5 +65,23 @@ describe('gitSnapshot', () => {
     });
     expect([...snap!.staged]).toEqual(['AGENTS.md']);
     expect(snap!.indexBlobs.get('AGENTS.md')).toBe(execFileSync('git', ['hash-object', 'AGENTS.md'], { cwd: dir, encoding: 'utf8' }).trim());
+  });
+
+  it('answers the index first: the tracked paths, their blobs and HEAD, as the snapshot holds them', async () => {
+    const dir = tree({ 'AGENTS.md': '# a\n', 'b/CLAUDE.md': '# b\n' });
+    git(dir, 'init', '-q', '--template=');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'one');
+    writeFileSync(join(dir, 'b', 'AGENTS.md'), 'new\n');
+    const { index, snapshot } = startGitSnapshot(dir);
+    const [idx, snap] = [await index, await snapshot];
+    expect(idx).toEqual({ tracked: ['AGENTS.md', 'b/CLAUDE.md'], indexBlobs: snap!.indexBlobs, commit: snap!.commit });
+    expect(snap).toMatchObject({ tracked: ['AGENTS.md', 'b/CLAUDE.md'], untracked: ['b/AGENTS.md'], seq: 1 });
+    expect(idx!.commit).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('outside a work tree, both answers are null', async () => {
+    const { index, snapshot } = startGitSnapshot(tree({ 'AGENTS.md': '# a\n' }));
+    expect([await index, await snapshot]).toEqual([null, null]);
   });
 });

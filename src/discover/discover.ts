@@ -36,13 +36,13 @@ import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../util/errors.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { pushAll } from '../util/push-all.js';
-import { lowerBound } from '../util/sorted.js';
+import { lowerBound, unionSorted } from '../util/sorted.js';
 import { sourceId } from '../util/source-id.js';
 import { dirnameOf } from '../util/posix-path.js';
 import { classifyPath, FORMATS, formatSpec } from '../formats/formats.js';
-import { gitSnapshot, type GitInfo } from '../source/git-snapshot.js';
+import { startGitSnapshot, type GitInfo } from '../source/git-snapshot.js';
 import { isBundleOutput } from './output-dir.js';
-import { confinedDir, readConfined } from '../confined/read-confined.js';
+import { confinedDir, readConfined, type ReadOutcome } from '../confined/read-confined.js';
 import { dirtyIds, type HeadIndex } from './dirty.js';
 import { excluder, exclusionsOf, type Exclusions } from './exclusions.js';
 import { repoReader } from './repo-reader.js';
@@ -90,37 +90,58 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
 
   const tree = options.source ?? null;
   const listing = tree ? await tree.listing() : null;
-  const snap = tree ? null : await gitSnapshot(rootReal);
-  const tracked = listing ? listing.paths : snap ? snap.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
+  const gitAnswers = tree ? null : startGitSnapshot(rootReal);
+  const index = gitAnswers ? await gitAnswers.index : null;
+  const tracked = listing ? listing.paths : index ? index.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
   const readRepo = repoReader(rootReal, tree);
   const exclusions = exclusionsOf(rootReal, options.outDir, options.policy.discover.exclude);
   const isExcluded = excluder(exclusions);
-  const paths = [...new Set([...tracked, ...(snap?.untracked ?? [])])].filter((p) => !isExcluded(p)).sort(compareCodeUnits);
+  const maxBytes = options.policy.discover.max_file_bytes;
+  /** What a candidate path is to discovery: null when it is not an instruction file of an enabled format. */
+  const kindOf = (path: string, isIgnored: boolean): Kind | null => {
+    const c = classifyPath(path);
+    if (!c || (c.spec.family !== null && !options.policy.formats[c.spec.family])) return null;
+    return { format: c.spec.name, scope: c.scope, layer: c.spec.personal || isIgnored ? 'local' : c.scope === '' ? 'repo' : 'path' };
+  };
+  const isRead = (layer: Layer): boolean => layer !== 'local' || options.includeLocal;
+  // The tracked paths are classified, and their instruction files read, while git still walks the
+  // work tree for untracked ones (startGitSnapshot); the loop below takes both, in its own order.
+  const trackedPaths = tracked.filter((p) => !isExcluded(p)).sort(compareCodeUnits);
+  const kinds = new Map<string, Kind>();
+  const early = new Map<string, ReadOutcome>();
+  for (const path of trackedPaths) {
+    const kind = kindOf(path, false);
+    if (!kind) continue;
+    kinds.set(path, kind);
+    if (isRead(kind.layer)) early.set(path, readRepo(path, path, maxBytes));
+  }
+  const snap = gitAnswers ? await gitAnswers.snapshot : null;
+  const untracked = (snap?.untracked ?? []).filter((p) => !isExcluded(p)).sort(compareCodeUnits);
+  const paths = unionSorted([trackedPaths, untracked]);
   const ignoredPaths = (snap?.ignored ?? []).filter((p) => !isExcluded(p));
 
   const files: SourceFile[] = [];
   const localExcluded: string[] = [];
   const ignored: string[] = [];
-  const maxBytes = options.policy.discover.max_file_bytes;
+  const unclassified = new Set(untracked);
   const candidates = [...paths.map((p) => ({ path: p, isIgnored: false })), ...ignoredPaths.map((p) => ({ path: p, isIgnored: true }))];
   for (const { path, isIgnored } of candidates) {
-    const c = classifyPath(path);
-    if (!c || (c.spec.family !== null && !options.policy.formats[c.spec.family])) continue;
+    const kind = isIgnored || unclassified.has(path) ? kindOf(path, isIgnored) : kinds.get(path);
+    if (!kind) continue;
     if (isIgnored) {
-      if (!governsPaths(paths, c.scope)) continue;
+      if (!governsPaths(paths, kind.scope)) continue;
       ignored.push(path);
     }
-    const layer: Layer = c.spec.personal || isIgnored ? 'local' : c.scope === '' ? 'repo' : 'path';
-    if (layer === 'local' && !options.includeLocal) {
+    if (!isRead(kind.layer)) {
       localExcluded.push(path);
       continue;
     }
-    const read = readRepo(path, path, maxBytes);
+    const read = early.get(path) ?? readRepo(path, path, maxBytes);
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
     }
-    files.push(source('repo', path, c.spec.name, layer, c.scope, read.bytes, read.realRel, snap === null || snap.indexBlobs.has(path)));
+    files.push(source('repo', path, kind.format, kind.layer, kind.scope, read.bytes, read.realRel, snap === null || snap.indexBlobs.has(path)));
   }
   if (managedReal) files.push(...readManaged(managedReal, maxBytes, diagnostics));
   if (options.userHome) files.push(...readUserFiles(realDir(options.userHome, 'home'), maxBytes, diagnostics));
@@ -140,6 +161,13 @@ function governsPaths(paths: readonly string[], scope: string): boolean {
   if (scope === '') return paths.length > 0;
   const i = lowerBound(paths, `${scope}/`);
   return i < paths.length && (paths[i] as string).startsWith(`${scope}/`);
+}
+
+/** An instruction file's format, scope and base layer. */
+interface Kind {
+  format: FormatName;
+  scope: string;
+  layer: Layer;
 }
 
 function realDir(dir: string, what: string): string {
