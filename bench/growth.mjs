@@ -10,8 +10,9 @@
 //                    rules at files/50: a repository that grows as a whole);
 //   2. instructions: 100,000 files, --instruction-files sizes (they share boilerplate paragraphs,
 //                    so duplicate groups grow with them).
-// Each point: the floor (bench/floor.mjs), a cold `rulec build` (fresh process, fresh --out), its
-// peak RSS and bundle size, and time per instruction MiB — flat when growth is linear.
+// Each point: the floor (bench/floor.mjs), a cold `rulec build` (fresh process, fresh --out, the
+// build cache removed), its peak RSS and bundle size, and time per instruction MiB — flat when
+// growth is linear.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,9 @@ async function point(series, opts, runs, bundles) {
     floors.push(f.ms);
     // Beside the repositories by default, on their file system (bench/run.mjs says why).
     const out = fs.mkdtempSync(path.join(bundles, 'growth-out-'));
+    // Cold: the build cache a run before this one left (the repositories are kept) is removed, as
+    // bench/run.mjs does before its cold row; the build writes it again.
+    fs.rmSync(path.join(repo.dir, '.rulec', 'cache'), { recursive: true, force: true });
     try {
       const b = await measure([CLI, 'build', '--repo', repo.dir, '--out', out]);
       if (b.code !== 0 && b.code !== 1) throw new Error(`build exited ${b.code}: ${b.stderr.slice(-1000)}`);
