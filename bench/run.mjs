@@ -79,7 +79,7 @@ async function main() {
     },
   });
   if (values.help) {
-    console.log('usage: node bench/run.mjs [--runs 3] [--files 100000] [--dirs N] [--instruction-files N] [--rules N] [--seed 1] [--cli PATH] [--peer PATH] [--out FILE] [--bundles DIR] [--only floor,cold,warm,edit,explain,open,explain-fresh,peer]');
+    console.log('usage: node bench/run.mjs [--runs 3] [--files 100000] [--dirs N] [--instruction-files N] [--rules N] [--seed 1] [--cli PATH] [--peer PATH] [--out FILE] [--bundles DIR] [--only floor,node,help,explain-code,cold,warm,edit,explain,open,explain-fresh,peer]');
     return;
   }
   const runs = Number(values.runs);
@@ -133,6 +133,10 @@ async function main() {
   const edited = path.join(repo.dir, nested ?? 'AGENTS.md');
   const commands = [
     { id: 'floor', label: 'floor (git ls-files + sha256)', args: () => [FLOOR, repo.dir] },
+    // Start-up: what a command that does no build costs over Node's own start.
+    { id: 'node', label: 'node -e 0 (Node\'s start)', args: () => ['-e', '0'] },
+    { id: 'help', label: 'rulec --help', args: () => [cli, '--help'] },
+    { id: 'explain-code', label: 'rulec explain-code RC3103', args: () => [cli, 'explain-code', 'RC3103'] },
     { id: 'cold', label: 'build (cold)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out], before: () => fs.rmSync(cacheDir, { recursive: true, force: true }) },
     { id: 'warm', label: 'build (warm, nothing changed)', args: (r) => [cli, 'build', '--repo', repo.dir, '--out', r.out] },
   ];
