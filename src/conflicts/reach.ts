@@ -48,10 +48,11 @@ export interface Reach {
 
 export function reachOf(res: Resolution): Reach {
   const under = variantsUnder(res.variants);
-  const index = new Map(res.variants.map((v, i) => [v, i]));
   const reaching: number[][] = res.variants.map(() => []);
   const list: AttachmentReach[] = res.attachments.map((att, ai) => {
-    const reached = [...new Set(att.globs.flatMap((g) => under(globBase(g))))].map((v) => index.get(v) as number).sort((p, q) => p - q);
+    const bases = [...new Set(att.globs.map(globBase))];
+    // One base (nearly every rule): its memoised list as it is; several: their union, in order.
+    const reached = bases.length === 1 ? under(bases[0] as string) : [...new Set(bases.flatMap(under))].sort((p, q) => p - q);
     for (const vi of reached) (reaching[vi] as number[]).push(ai);
     return { own: [...new Set(att.sources.map((r) => r.id))], reached, matches: att.matches };
   });
@@ -96,26 +97,30 @@ function togetherByFamily(res: Resolution, variantOfDir: ReadonlyMap<string, num
 }
 
 /**
- * The variants with a directory at or below `base`, by binary search over the
- * sorted directories (memoised per base): an attachment is compared only with
- * the variants it can attach in, without scanning every variant's directories.
+ * The indices of the variants with a directory at or below `base`, ascending,
+ * by binary search over the sorted directories (memoised per base, so an
+ * attachment's list may be another's: never mutated): an attachment is
+ * compared only with the variants it can attach in, without scanning every
+ * variant's directories.
  */
-function variantsUnder(variants: readonly ResolvedVariant[]): (base: string) => ResolvedVariant[] {
-  const dirs = variants.flatMap((v) => v.dirs.map((d) => ({ d, v }))).sort((a, b) => compareCodeUnits(a.d, b.d));
+function variantsUnder(variants: readonly ResolvedVariant[]): (base: string) => readonly number[] {
+  const dirs = variants.flatMap((v, vi) => v.dirs.map((d) => ({ d, vi }))).sort((a, b) => compareCodeUnits(a.d, b.d));
   const keys = dirs.map((x) => x.d);
-  const memo = new Map<string, ResolvedVariant[]>();
+  const all = variants.map((_, vi) => vi);
+  const memo = new Map<string, readonly number[]>();
   return (base) => {
     let found = memo.get(base);
     if (!found) {
-      const set = new Set<ResolvedVariant>();
-      if (base === '') for (const v of variants) set.add(v);
+      if (base === '') found = all;
       else {
+        const set = new Set<number>();
         const exact = lowerBound(keys, base);
-        if (keys[exact] === base) set.add((dirs[exact] as { v: ResolvedVariant }).v);
+        if (keys[exact] === base) set.add((dirs[exact] as { vi: number }).vi);
         // Directories below `base/` sort between `base/` and `base0` ('0' follows '/').
-        for (let i = lowerBound(keys, `${base}/`), end = lowerBound(keys, `${base}0`); i < end; i++) set.add((dirs[i] as { v: ResolvedVariant }).v);
+        for (let i = lowerBound(keys, `${base}/`), end = lowerBound(keys, `${base}0`); i < end; i++) set.add((dirs[i] as { vi: number }).vi);
+        found = [...set].sort((p, q) => p - q);
       }
-      memo.set(base, (found = [...set]));
+      memo.set(base, found);
     }
     return found;
   };
