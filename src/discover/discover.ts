@@ -97,24 +97,17 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const exclusions = exclusionsOf(rootReal, options.outDir, options.policy.discover.exclude);
   const isExcluded = excluder(exclusions);
   const maxBytes = options.policy.discover.max_file_bytes;
-  /** What a candidate path is to discovery: null when it is not an instruction file of an enabled format. */
-  const kindOf = (path: string, isIgnored: boolean): Kind | null => {
-    const c = classifyPath(path);
-    if (!c || (c.spec.family !== null && !options.policy.formats[c.spec.family])) return null;
-    return { format: c.spec.name, scope: c.scope, layer: c.spec.personal || isIgnored ? 'local' : c.scope === '' ? 'repo' : 'path' };
-  };
-  const isRead = (layer: Layer): boolean => layer !== 'local' || options.includeLocal;
+  const formats = options.policy.formats;
+  const isRead = (kind: Kind): boolean => kind.layer !== 'local' || options.includeLocal;
   // The tracked paths are classified, and their instruction files read, while git still walks the
   // work tree for untracked ones (startGitSnapshot); the loop below takes both, in its own order.
   const trackedPaths = tracked.filter((p) => !isExcluded(p)).sort(compareCodeUnits);
   const kinds = new Map<string, Kind>();
-  const early = new Map<string, ReadOutcome>();
   for (const path of trackedPaths) {
-    const kind = kindOf(path, false);
-    if (!kind) continue;
-    kinds.set(path, kind);
-    if (isRead(kind.layer)) early.set(path, readRepo(path, path, maxBytes));
+    const kind = kindOf(path, false, formats);
+    if (kind) kinds.set(path, kind);
   }
+  const early = new Map([...kinds].filter(([, kind]) => isRead(kind)).map(([path]) => [path, readRepo(path, path, maxBytes)]));
   const snap = gitAnswers ? await gitAnswers.snapshot : null;
   const untracked = (snap?.untracked ?? []).filter((p) => !isExcluded(p)).sort(compareCodeUnits);
   const paths = unionSorted([trackedPaths, untracked]);
@@ -126,13 +119,13 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const unclassified = new Set(untracked);
   const candidates = [...paths.map((p) => ({ path: p, isIgnored: false })), ...ignoredPaths.map((p) => ({ path: p, isIgnored: true }))];
   for (const { path, isIgnored } of candidates) {
-    const kind = isIgnored || unclassified.has(path) ? kindOf(path, isIgnored) : kinds.get(path);
+    const kind = isIgnored || unclassified.has(path) ? kindOf(path, isIgnored, formats) : kinds.get(path);
     if (!kind) continue;
     if (isIgnored) {
       if (!governsPaths(paths, kind.scope)) continue;
       ignored.push(path);
     }
-    if (!isRead(kind.layer)) {
+    if (!isRead(kind)) {
       localExcluded.push(path);
       continue;
     }
@@ -168,6 +161,13 @@ interface Kind {
   format: FormatName;
   scope: string;
   layer: Layer;
+}
+
+/** What a candidate path is to discovery: null when it is not an instruction file of an enabled format. */
+function kindOf(path: string, isIgnored: boolean, formats: Policy['formats']): Kind | null {
+  const c = classifyPath(path);
+  if (!c || (c.spec.family !== null && !formats[c.spec.family])) return null;
+  return { format: c.spec.name, scope: c.scope, layer: c.spec.personal || isIgnored ? 'local' : c.scope === '' ? 'repo' : 'path' };
 }
 
 function realDir(dir: string, what: string): string {
