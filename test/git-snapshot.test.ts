@@ -1,9 +1,9 @@
 /**
  * gitSnapshot (source/git-snapshot.ts): the git facts discovery reads, all
- * asked at once through two shells — outside a work tree, in one without a
+ * asked at once through one shell — outside a work tree, in one without a
  * commit, and in one with commits, a remote, a staged change and untracked
- * instruction files, ignored or not — and its first answer, the index, which
- * discovery reads while git walks the work tree.
+ * instruction files, ignored or not — and its index answer on its own (that
+ * it comes before the walk ends is git-batch.test.ts's FIFO test).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,7 +67,7 @@ describe('gitSnapshot', () => {
     expect(snap!.indexBlobs.get('AGENTS.md')).toBe(execFileSync('git', ['hash-object', 'AGENTS.md'], { cwd: dir, encoding: 'utf8' }).trim());
   });
 
-  it('answers the index first: the tracked paths, their blobs and HEAD, as the snapshot holds them', async () => {
+  it('gives the index on its own: the tracked paths, their blobs and HEAD, as the snapshot holds them', async () => {
     const dir = tree({ 'AGENTS.md': '# a\n', 'b/CLAUDE.md': '# b\n' });
     git(dir, 'init', '-q', '--template=');
     git(dir, 'add', '-A');

@@ -90,10 +90,7 @@ export function startGitBatch(cwd: string, queries: readonly (readonly string[])
       }
     });
     const stderr = collect(child.stderr);
-    child.on('error', (e) => {
-      for (const a of answers) a.reject(e);
-      reject(e);
-    });
+    child.on('error', reject);
     child.on('close', () => {
       // A query the shell never reported on (killed with it) counts as failed.
       const results = queries.map((_, i) => ({ code: codes.get(i) ?? -1, stdout: Buffer.concat(outs[i] as Buffer[]) }));
@@ -101,7 +98,12 @@ export function startGitBatch(cwd: string, queries: readonly (readonly string[])
       resolve({ results, stderr: Buffer.concat(stderr).toString('utf8') });
     });
   });
-  // Whoever awaits only `all` must not see the same failure again, unhandled, from `each`.
+  // A shell that cannot start (an 'error' event, or spawn throwing: ENOMEM, an argument with a NUL)
+  // fails every answer not yet given, so no caller waits on one forever. Whoever awaits only `all`
+  // must not see the same failure again, unhandled, from `each`.
+  all.catch((e: unknown) => {
+    for (const a of answers) a.reject(e);
+  });
   for (const a of answers) a.promise.catch(() => undefined);
   return { each: answers.map((a) => a.promise), all };
 }

@@ -6,12 +6,12 @@
  * same.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitBatch, startGitBatch } from '../../src/source/git-batch.js';
+import { gitBatch, startGitBatch, type QueryResult } from '../../src/source/git-batch.js';
 
 let repo: string;
 beforeAll(() => {
@@ -24,6 +24,16 @@ beforeAll(() => {
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 const text = (b: Buffer): string => b.toString('utf8');
+
+/** `p`, or null when it has not settled within `ms` (the timer is cleared either way). */
+async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<null>((r) => (timer = setTimeout(() => r(null), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 describe('gitBatch', () => {
   it.each([true, false])('shell %s: outputs in query order, NULs kept, each with its own status', async (shell) => {
@@ -41,21 +51,37 @@ describe('gitBatch', () => {
   });
 
   it.each([true, false])('shell %s: a quick answer comes, whole, while a slow query still runs', async (shell) => {
-    // The slow query reads a FIFO until the test writes to it: the quick answer must come first.
-    const fifo = join(mkdtempSync(join(tmpdir(), 'rulec-fifo-')), 'gate');
+    // The slow query reads one line from a FIFO, which the test writes only after the quick answer
+    // came. The test holds the FIFO open for reading and writing from the start, so neither side's
+    // open blocks and the line waits in the FIFO however late the slow query opens it.
+    const dir = mkdtempSync(join(tmpdir(), 'rulec-fifo-'));
+    const fifo = join(dir, 'gate');
     execFileSync('mkfifo', [fifo]);
-    const { each, all } = startGitBatch(repo, [['-c', `alias.slow=!cat '${fifo}' >/dev/null`, 'slow'], ['ls-files', '-z']], { shell });
-    let slowEnded = false;
-    void each[0]!.then(() => (slowEnded = true));
+    const gate = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
     try {
-      const quick = await Promise.race([each[1]!, new Promise<null>((r) => setTimeout(() => r(null), 20_000))]);
+      const { each, all } = startGitBatch(repo, [['-c', `alias.slow=!read -r line < '${fifo.replaceAll("'", "'\\''")}'`, 'slow'], ['ls-files', '-z']], { shell });
+      let slowEnded = false;
+      void each[0]!.then(() => (slowEnded = true));
+      let quick: QueryResult | null = null;
+      try {
+        quick = await within(each[1]!, 20_000);
+        expect(slowEnded).toBe(false);
+      } finally {
+        writeSync(gate, 'go\n'); // lets the slow query end, whatever happened above
+      }
       expect(quick && [quick.code, text(quick.stdout)]).toEqual([0, "a b.md\0it's $HOME `x`.md\0"]);
-      expect(slowEnded).toBe(false);
+      expect((await within(all, 20_000))?.results.map((r) => r.code)).toEqual([0, 0]);
     } finally {
-      writeFileSync(fifo, 'go');
+      closeSync(gate);
+      rmSync(dir, { recursive: true, force: true });
     }
-    expect((await all).results.map((r) => r.code)).toEqual([0, 0]);
-    rmSync(dirname(fifo), { recursive: true, force: true });
+  });
+
+  it('fails every answer, not only the whole batch, when the shell cannot be started', async () => {
+    // spawn() throws at once for an argument holding a NUL: no 'error' event comes.
+    const { each, all } = startGitBatch(repo, [['config', '--get', 'a\0b'], ['rev-parse', '--is-inside-work-tree']], { shell: true });
+    await expect(all).rejects.toThrow(/null bytes/);
+    for (const answer of each) await expect(within(answer, 5_000)).rejects.toThrow(/null bytes/);
   });
 
   it('passes every argument to git exactly as given, whatever the shell would make of it', async () => {
