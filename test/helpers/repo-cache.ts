@@ -88,10 +88,26 @@ export function sharedTree(recipe: Recipe): string {
 
 /** Run `commands` in `root`, one after the other; throws when one fails. */
 export function runCommands(root: string, commands: readonly Command[]): void {
-  for (const c of commands) execFileSync(c.file, c.args, { cwd: join(root, c.cwd ?? ''), env: envOf(c), stdio: 'pipe', input: c.input ?? new Uint8Array() });
+  for (const c of commands) execFileSync(c.file, c.args, { ...optionsOf(root, c), stdio: 'pipe', input: c.input ?? new Uint8Array() });
 }
 
 const execFileAsync = promisify(execFile);
+
+/** runCommands(), without blocking: the global setup builds several trees at once. */
+async function runCommandsAsync(root: string, commands: readonly Command[]): Promise<void> {
+  for (const c of commands) {
+    const run = execFileAsync(c.file, c.args, { ...optionsOf(root, c), maxBuffer: 16 << 20 });
+    // A command that does not read its input may exit before it is written: its exit status tells.
+    run.child.stdin?.on('error', () => undefined);
+    run.child.stdin?.end(c.input);
+    await run;
+  }
+}
+
+/** Where and with what environment a command runs: its `cwd` below `root`, the process's env and its own. */
+function optionsOf(root: string, c: Command): { cwd: string; env: NodeJS.ProcessEnv } {
+  return { cwd: join(root, c.cwd ?? ''), env: { ...process.env, ...c.env } };
+}
 
 /** Build every recipe whose tree is missing, `parallel` at a time (global setup). Returns the ids built. */
 export async function buildTrees(recipes: readonly Recipe[], parallel: number): Promise<string[]> {
@@ -102,13 +118,7 @@ export async function buildTrees(recipes: readonly Recipe[], parallel: number): 
       const tmp = stagingDir();
       try {
         r.prepare(tmp);
-        for (const c of r.commands(tmp)) {
-          const run = execFileAsync(c.file, c.args, { cwd: join(tmp, c.cwd ?? ''), env: envOf(c), maxBuffer: 16 << 20 });
-          // A command that does not read its input may exit before it is written: its exit status tells.
-          run.child.stdin?.on('error', () => undefined);
-          run.child.stdin?.end(c.input);
-          await run;
-        }
+        await runCommandsAsync(tmp, r.commands(tmp));
         publish(tmp, treePath(r));
         built.push(r.id);
       } finally {
@@ -218,8 +228,4 @@ export function isRunning(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-function envOf(c: Command): NodeJS.ProcessEnv {
-  return { ...process.env, ...c.env };
 }
