@@ -88,9 +88,10 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
     ['diff', '--cached', '--name-only', '-z', '--relative', 'HEAD', '--'],
     ['rev-list', '--count', 'HEAD', '--'],
   ]);
-  const index = Promise.all([batch.each[0], batch.each[1]]).then(async ([probe, listed]) => {
+  const index = Promise.all([batch.each[0], batch.each[1]]).then(async ([probed, listed]) => {
     // Not a work tree (no repository, a bare one, inside .git, an owner git does not trust).
-    if (textOf(probe).trim() === '') return null;
+    const probe = textOf(probed);
+    if (probe.trim() === '') return null;
     if (listed?.code !== 0) throw new Error(`git ls-files failed: ${(await batch.all).stderr.trim()}`);
     const tracked: string[] = [];
     const indexBlobs = new Map<string, string>();
@@ -101,7 +102,7 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
       if (!indexBlobs.has(path)) tracked.push(path);
       indexBlobs.set(path, entry.slice(7, tab - 2));
     }
-    return { tracked, indexBlobs, commit: textOf(probe).split('\n')[1]?.trim() || null };
+    return { tracked, indexBlobs, commit: probe.split('\n')[1]?.trim() || null };
   });
   const snapshot = Promise.all([index, batch.all]).then(async ([idx, { results, stderr }]) => {
     if (idx === null) return null;
