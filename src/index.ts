@@ -9,7 +9,9 @@
  *   checked); publishers call publishBundle(), startCanary(), promoteBundle(), ….
  */
 export { compile, PolicyError, type CompileOptions, type CompileResult } from './compile.js';
-export { openBundle, currentBundleDir, BundleError, type OpenedBundle, type PathContext, type PathAttachment, type OpenOptions } from './bundle/open-bundle.js';
+export { openBundle, type OpenedBundle, type PathContext, type PathAttachment, type OpenOptions } from './bundle/open-bundle.js';
+export { currentBundleDir } from './bundle/current-pointer.js';
+export { BundleError } from './bundle/bundle-error.js';
 export { writeBundle as emitBundleFiles, bundleFileMap } from './emit/write-bundle.js';
 export {
   bundleDigest, manifestBytes, encodeManifest, bundleIdOf, contentOf, MANIFEST_SCHEMA_ID, BUNDLE_ID_EXCLUDED,

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/compile.js';
 import { writeBundle } from '../src/emit/write-bundle.js';
-import { currentBundleDir, openBundle } from '../src/bundle/open-bundle.js';
+import { currentBundleDir } from '../src/bundle/current-pointer.js';
+import { openBundle } from '../src/bundle/open-bundle.js';
 import type { ManifestV1 } from '../src/bundle/model.js';
 import { codeOf, readWholeManifest, writeWholeManifest } from './helpers/bundle-manifest.js';
 import { materialiseCase, optionsFromArgs, type Materialised } from './helpers/fixture-repo.js';
@@ -153,6 +154,19 @@ describe('the current pointer', () => {
     symlinkSync(join(m.dir, 'out', 'current'), join(linked, 'current'));
     expect(currentBundleDir(join(linked, 'current'))).toBeNull();
     expect(codeOf(() => openBundle(join(linked, 'current')))).toMatch(/^RC700/);
+  });
+
+  it('a bundles directory, or its pointer, given as a bundle is refused with what to open instead', () => {
+    const out = join(m.dir, 'out');
+    expect(codeOf(() => openBundle(out))).toBe('RC7007');
+    expect(() => openBundle(out)).toThrow(`${out} is a bundles directory (it holds `);
+    expect(() => openBundle(out)).toThrow('not a bundle: open a bundle inside it, such as the one its current pointer names (currentBundleDir() gives its directory)');
+    expect(() => openBundle(join(out, 'current'))).toThrow(`${join(out, 'current')} is not a directory (a file): a current pointer; open the bundle it names`);
+    // Without a pointer, the bundles beside each other are named the same way.
+    const bare = mkdtempSync(join(scratch, 'out-'));
+    cpSync(dir, join(bare, readdirSync(out).find((n) => n.startsWith('b-')) as string), { recursive: true });
+    expect(() => openBundle(bare)).toThrow(`${bare} is a bundles directory (it holds b-`);
+    expect(openBundle(currentBundleDir(out) as string).bundleId).toMatch(/^b-[0-9a-f]{16}$/);
   });
 
   it('a file where a bundle should be is refused by its own path', () => {

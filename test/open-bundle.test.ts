@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/compile.js';
 import { writeBundle } from '../src/emit/write-bundle.js';
-import { openBundle, BundleError } from '../src/bundle/open-bundle.js';
+import { BundleError } from '../src/bundle/bundle-error.js';
+import { openBundle } from '../src/bundle/open-bundle.js';
 import { parseBlocks } from '../src/render/fence.js';
 import { materialiseCase, optionsFromArgs, type Materialised } from './helpers/fixture-repo.js';
 

@@ -20,26 +20,16 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic-shape.js';
-import { bundleDiag } from '../diagnostics/catalogue-bundle.js';
+import { BundleError, failBundle } from './bundle-error.js';
 import { digestOf } from '../util/hash.js';
 import { BUNDLE_DIRS, BUNDLE_TOP_LEVEL, CURRENT_POINTER, entryFile, entryNameFits, listedFiles, listedParts, MANIFEST_FILE, PART_DIR, parseCurrentPointer,
   partFile, sourceBlobFile, type EntryKind } from './layout.js';
 import { lazyLookup } from './lazy-manifest.js';
 import { attachmentsMatching, servingVariant, type ManifestLookup } from './manifest-lookup.js';
-import type { ManifestRef, ManifestRoot, ManifestV1 } from './model.js';
+import { ID_GRAMMAR, type ManifestRef, type ManifestRoot, type ManifestV1 } from './model.js';
 import { normaliseBundlePath } from './serving.js';
 import { parseManifest, parseManifestRoot, parsePart } from './parse-manifest.js';
 import { readRegularFile } from './read-regular.js';
-
-/** A bundle that failed verification; `diagnostic.code` says how (RC70xx). */
-export class BundleError extends Error {
-  override name = 'BundleError';
-  readonly code: string;
-  constructor(readonly diagnostic: Diagnostic) {
-    super(diagnostic.message);
-    this.code = diagnostic.code;
-  }
-}
 
 export type BundleSourceRef = ManifestRef;
 
@@ -94,7 +84,7 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
   const raw = readOrFail(join(dir, MANIFEST_FILE), MANIFEST_FILE);
   const digest = digestOf(raw);
   if (options.expectDigest !== undefined && options.expectDigest !== digest) {
-    fail('RC7005', MANIFEST_FILE, `bundle digest mismatch: expected ${options.expectDigest}, found ${digest}`);
+    failBundle('RC7005', MANIFEST_FILE, `bundle digest mismatch: expected ${options.expectDigest}, found ${digest}`);
   }
   const refused = options.verifyManifest?.(raw) ?? null;
   if (refused) throw new BundleError(refused);
@@ -112,7 +102,7 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
     }
     return parts.get(name);
   };
-  const lookup = lazyLookup(root, partOf, (message) => fail('RC7003', MANIFEST_FILE, message));
+  const lookup = lazyLookup(root, partOf, (message) => failBundle('RC7003', MANIFEST_FILE, message));
   let whole: ManifestV1 | undefined;
   const manifest = (): ManifestV1 => (whole ??= wholeManifest(dir, raw));
   let listed: Map<string, { bytes: number; sha256: string }> | undefined;
@@ -121,7 +111,7 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
     let bytes = verified.get(rel);
     if (bytes === undefined) {
       bytes = readOrFail(join(dir, rel), rel);
-      if (bytes.length !== want.bytes || digestOf(bytes) !== want.sha256) fail('RC7006', rel, `${rel} does not match its digest in the manifest (tampered or corrupt)`);
+      if (bytes.length !== want.bytes || digestOf(bytes) !== want.sha256) failBundle('RC7006', rel, `${rel} does not match its digest in the manifest (tampered or corrupt)`);
       verified.set(rel, bytes);
     }
     return bytes;
@@ -144,7 +134,7 @@ export function openBundle(dir: string, options: OpenOptions = {}): OpenedBundle
     },
     contextFor(path) {
       const id = servedVariant(lookup, normaliseBundlePath(path));
-      const v = lookup.variant(id) ?? fail('RC7003', MANIFEST_FILE, `bundle index names unknown variant ${id}`);
+      const v = lookup.variant(id) ?? failBundle('RC7003', MANIFEST_FILE, `bundle index names unknown variant ${id}`);
       return { variant: id, text: textOf('variant', id, v), digest: v.sha256, tokens: v.tokens, bytes: v.bytes, sources: v.sources };
     },
     attachmentsFor(path) {
@@ -177,7 +167,7 @@ function servedVariant(lookup: ManifestLookup, path: string): string {
   try {
     return servingVariant(lookup, path).variant;
   } catch (e) {
-    if (e instanceof RangeError) fail('RC7003', MANIFEST_FILE, 'the manifest index has no root entry');
+    if (e instanceof RangeError) failBundle('RC7003', MANIFEST_FILE, 'the manifest index has no root entry');
     throw e;
   }
 }
@@ -202,9 +192,9 @@ function checkEntries(dir: string, root: ManifestRoot): void {
     const want = counts[sub] ?? 0;
     const names = listDir(dir, sub, want);
     const bad = names.find((n) => !n.file || !entryNameFits(sub, n.name));
-    if (bad) fail('RC7007', `${sub}/${bad.name}`, `${sub}/${bad.name} ${bad.file ? 'is not listed in the manifest' : 'must be a regular file'}`);
-    if (names.length > want) fail('RC7007', `${sub}/`, `${sub}/ holds ${names.length} files, ${names.length - want} more than the manifest lists: not listed in the manifest`);
-    if (names.length < want) fail('RC7001', `${sub}/`, `${sub}/ holds ${names.length} files; the manifest lists ${want}: ${want - names.length} missing`);
+    if (bad) failBundle('RC7007', `${sub}/${bad.name}`, `${sub}/${bad.name} ${bad.file ? 'is not listed in the manifest' : 'must be a regular file'}`);
+    if (names.length > want) failBundle('RC7007', `${sub}/`, `${sub}/ holds ${names.length} files, ${names.length - want} more than the manifest lists: not listed in the manifest`);
+    if (names.length < want) failBundle('RC7001', `${sub}/`, `${sub}/ holds ${names.length} files; the manifest lists ${want}: ${want - names.length} missing`);
   }
 }
 
@@ -215,9 +205,9 @@ function listDir(dir: string, sub: string, want: number): { name: string; file: 
     st = lstatSync(join(dir, sub));
   } catch {
     if (want === 0) return [];
-    return fail('RC7001', sub, `bundle has no ${sub}/ directory at ${dir}`);
+    return failBundle('RC7001', sub, `bundle has no ${sub}/ directory at ${dir}`);
   }
-  if (!st.isDirectory()) fail('RC7007', sub, `${sub} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);
+  if (!st.isDirectory()) failBundle('RC7007', sub, `${sub} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);
   return readdirSync(join(dir, sub), { withFileTypes: true }).map((e) => ({ name: e.name, file: e.isFile() }));
 }
 
@@ -230,7 +220,7 @@ function checkListing(dir: string, m: ManifestV1): Map<string, { bytes: number; 
   }
   for (const [rel, want] of listed) {
     const st = lstatSync(join(dir, rel));
-    if (st.size !== want.bytes) fail('RC7006', rel, `${rel} does not match its digest in the manifest: ${st.size} bytes, listed as ${want.bytes} (tampered or corrupt)`);
+    if (st.size !== want.bytes) failBundle('RC7006', rel, `${rel} does not match its digest in the manifest: ${st.size} bytes, listed as ${want.bytes} (tampered or corrupt)`);
   }
   return listed;
 }
@@ -247,53 +237,33 @@ function expectEntries(dir: string, prefix: string, allowed: readonly string[], 
     st = lstatSync(dir);
   } catch {
     if (files.size === 0 && prefix !== '') return; // an empty context/, attachments/ or sources/ may be absent
-    fail('RC7001', shown, `bundle has no ${shown === '.' ? 'directory' : `${shown}/ directory`} at ${dir}`);
+    failBundle('RC7001', shown, `bundle has no ${shown === '.' ? 'directory' : `${shown}/ directory`} at ${dir}`);
   }
-  if (!st.isDirectory()) fail('RC7007', shown, `${prefix === '' ? dir : shown} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})`);
+  if (!st.isDirectory()) {
+    const pointer = prefix === '' && basename(dir) === CURRENT_POINTER && st.isFile() ? `: a ${CURRENT_POINTER} pointer; open the bundle it names (currentBundleDir() gives its directory)` : '';
+    failBundle('RC7007', shown, `${prefix === '' ? dir : shown} is not a directory (${st.isSymbolicLink() ? 'a symbolic link' : 'a file'})${pointer}`);
+  }
   const allow = new Set(allowed);
   const seen = new Set<string>();
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const rel = `${prefix}${entry.name}`;
-    if (!allow.has(entry.name)) fail('RC7007', rel, `${rel} is not listed in the manifest`);
+    if (prefix === '' && !allow.has(entry.name) && (entry.name === CURRENT_POINTER || ID_GRAMMAR.bundle.test(entry.name))) {
+      failBundle('RC7007', rel, `${dir} is a bundles directory (it holds ${rel}), not a bundle: open a bundle inside it, such as the one its ${CURRENT_POINTER} pointer names (currentBundleDir() gives its directory)`);
+    }
+    if (!allow.has(entry.name)) failBundle('RC7007', rel, `${rel} is not listed in the manifest`);
     const isFile = files.has(entry.name);
     if (isFile ? !entry.isFile() : !entry.isDirectory()) {
-      fail('RC7007', rel, `${rel} must be a ${isFile ? 'regular file' : 'directory'}, found ${entry.isSymbolicLink() ? 'a symbolic link' : 'another kind of entry'}`);
+      failBundle('RC7007', rel, `${rel} must be a ${isFile ? 'regular file' : 'directory'}, found ${entry.isSymbolicLink() ? 'a symbolic link' : 'another kind of entry'}`);
     }
     seen.add(entry.name);
   }
-  for (const name of files) if (!seen.has(name)) fail('RC7001', `${prefix}${name}`, `${prefix}${name} is missing`);
+  for (const name of files) if (!seen.has(name)) failBundle('RC7001', `${prefix}${name}`, `${prefix}${name} is missing`);
 }
 
 function readOrFail(path: string, rel: string): Buffer {
   const r = readRegularFile(path);
   if (r.ok) return r.bytes;
-  if (r.why === 'not-regular') fail('RC7007', rel, `${rel} must be a regular file, found ${r.detail ?? 'another kind of entry'}`);
-  return fail('RC7001', rel, `cannot read ${rel}: ${r.why === 'missing' ? 'missing' : r.detail ?? r.why}`);
+  if (r.why === 'not-regular') failBundle('RC7007', rel, `${rel} must be a regular file, found ${r.detail ?? 'another kind of entry'}`);
+  return failBundle('RC7001', rel, `cannot read ${rel}: ${r.why === 'missing' ? 'missing' : r.detail ?? r.why}`);
 }
 
-function fail(code: string, file: string, message: string): never {
-  throw new BundleError(bundleDiag(code, { file, message }));
-}
-
-/**
- * The bundle directory a `current` pointer names (a bundles directory's, or the pointer file given
- * itself: `bundles/current`), or null when there is no pointer. The pointer must be a regular file
- * holding one bundle id, so it can only ever name a directory beside it.
- */
-export function currentBundleDir(path: string): string | null {
-  const bundlesDir = isPointerFile(path) ? dirname(path) : path;
-  const r = readRegularFile(join(bundlesDir, CURRENT_POINTER), 4096);
-  if (!r.ok && r.why === 'missing') return null;
-  const id = r.ok ? parseCurrentPointer(r.bytes.toString('utf8')) : null;
-  if (id === null) fail('RC7008', CURRENT_POINTER, `${join(bundlesDir, CURRENT_POINTER)} does not hold a bundle id${r.ok ? '' : ` (${r.detail ?? r.why})`}`);
-  return join(bundlesDir, id);
-}
-
-/** Whether `path` is a `current` pointer itself: a regular file of that name (a link to one is no pointer). */
-function isPointerFile(path: string): boolean {
-  try {
-    return basename(path) === CURRENT_POINTER && lstatSync(path).isFile();
-  } catch {
-    return false;
-  }
-}

@@ -15,7 +15,8 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync }
 import { join } from 'node:path';
 import { BUNDLE_DIRS, listedFiles, MANIFEST_FILE } from '../bundle/layout.js';
 import { manifestBytes, type ManifestV1 } from '../bundle/model.js';
-import { BundleError, openBundle, type OpenedBundle } from '../bundle/open-bundle.js';
+import { BundleError } from '../bundle/bundle-error.js';
+import { openBundle, type OpenedBundle } from '../bundle/open-bundle.js';
 import { parseManifestFetched } from '../bundle/parse-manifest.js';
 import { readRegularFile } from '../bundle/read-regular.js';
 import { diag } from '../diagnostics/diagnostic.js';

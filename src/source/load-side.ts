@@ -2,7 +2,9 @@
  * A diff side as a BundleView (I/O): a bundle directory is opened and
  * verified (openBundle), a git ref or the work tree is compiled.
  */
-import { BundleError, currentBundleDir, openBundle } from '../bundle/open-bundle.js';
+import { BundleError } from '../bundle/bundle-error.js';
+import { currentBundleDir } from '../bundle/current-pointer.js';
+import { openBundle } from '../bundle/open-bundle.js';
 import { compile, type CompileOptions } from '../compile.js';
 import { UsageError } from '../util/errors.js';
 import type { Layer } from '../types.js';

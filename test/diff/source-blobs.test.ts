@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileResult } from '../../src/compile.js';
 import { writeBundle } from '../../src/emit/write-bundle.js';
-import { BundleError, openBundle } from '../../src/bundle/open-bundle.js';
+import { BundleError } from '../../src/bundle/bundle-error.js';
+import { openBundle } from '../../src/bundle/open-bundle.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { materialiseCase, optionsFromArgs, type Materialised } from '../helpers/fixture-repo.js';
 

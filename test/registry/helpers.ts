@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '../../src/bundle/layout.js';
 import { contentOf, manifestBytes, sealManifest, type ManifestV1 } from '../../src/bundle/model.js';
-import { currentBundleDir } from '../../src/bundle/open-bundle.js';
+import { currentBundleDir } from '../../src/bundle/current-pointer.js';
 import { readWholeManifest } from '../helpers/bundle-manifest.js';
 import { generateKey, loadSigningKey, type SigningKey } from '../../src/registry/keys.js';
 import type { Role } from '../../src/registry/model.js';

@@ -6,7 +6,8 @@
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBundle, BundleError } from '../../src/bundle/open-bundle.js';
+import { BundleError } from '../../src/bundle/bundle-error.js';
+import { openBundle } from '../../src/bundle/open-bundle.js';
 import { admit, checkPin, impactOf, openPinned } from '../../src/registry/admit.js';
 import { bucketOf } from '../../src/registry/cohort.js';
 import { RegistryError } from '../../src/registry/errors.js';

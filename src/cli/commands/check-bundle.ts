@@ -1,6 +1,7 @@
 /** Does `<out>/<id>/` hold exactly the files of the bundle `id` a build made? */
 import { join } from 'node:path';
-import { BundleError, openBundle } from '../../bundle/open-bundle.js';
+import { BundleError } from '../../bundle/bundle-error.js';
+import { openBundle } from '../../bundle/open-bundle.js';
 
 /**
  * The directory is named by the bundle id, which hashes the whole content;

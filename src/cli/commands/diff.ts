@@ -56,7 +56,7 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const oldSide = await loadSide(await resolveSide(oldArg, repoDir, io.cwd), compileOptions);
   const newSide = await loadSide(await resolveSide(newArg, repoDir, io.cwd), compileOptions);
   const { diffWithRedactions } = await import('../../diff/diff-bundles.js');
-  const { BundleError } = await import('../../bundle/open-bundle.js');
+  const { BundleError } = await import('../../bundle/bundle-error.js');
   let done;
   try {
     done = diffWithRedactions(oldSide.view, newSide.view, { layerOrder: newSide.layerOrder ?? oldSide.layerOrder ?? undefined });

@@ -3,7 +3,9 @@
  * that `explain PATH --bundle DIR` loads) or the work tree (explain-worktree.ts,
  * loaded only when no bundle is named: freshness checks and the compiler).
  */
-import { BundleError, currentBundleDir, openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
+import { BundleError } from '../../bundle/bundle-error.js';
+import { currentBundleDir } from '../../bundle/current-pointer.js';
+import { openBundle, type OpenedBundle } from '../../bundle/open-bundle.js';
 import { NO_REDACTIONS, type Redactions } from '../../diagnostics/redact.js';
 import { explainPath, type Explanation } from '../../report/explain.js';
 import { UsageError } from '../../util/errors.js';

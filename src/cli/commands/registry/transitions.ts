@@ -65,7 +65,7 @@ ${CHANNEL_HELP}`,
     const w = await writerFrom(ctx);
     const given = ctx.positionals[0] ?? 'bundles';
     const path = resolve(ctx.io.cwd, given);
-    const { currentBundleDir } = await import('../../../bundle/open-bundle.js');
+    const { currentBundleDir } = await import('../../../bundle/current-pointer.js');
     const dir = existsSync(resolve(path, 'manifest.json')) ? path : currentBundleDir(path);
     if (dir === null) throw new UsageError(`${given} is neither a bundle directory nor a bundles directory with a current pointer`);
     const outcome = await ops.publish(w, dir, channelFrom(ctx));
