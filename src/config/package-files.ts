@@ -14,6 +14,9 @@ export function readPackageJson(rel: string): Record<string, unknown> {
   return JSON.parse(readPackageFile(rel)) as Record<string, unknown>;
 }
 
+let version: string | undefined;
+
+/** The version of the rulec whose code is running: read once, as the code itself is loaded once. */
 export function compilerVersion(): string {
-  return String(readPackageJson('package.json').version);
+  return (version ??= String(readPackageJson('package.json').version));
 }

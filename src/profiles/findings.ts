@@ -44,8 +44,16 @@ function budgetDetail(result: ProfileResult, file: ProfileFile): string {
   return `${who} ${verb} ${fmt(used)} of ${fmt(result.budget.limit)} ${result.budget.unit}`;
 }
 
-const bytesKey = (b: Uint8Array): string => Buffer.from(b).toString('latin1');
-const isBlank = (b: Uint8Array): boolean => /^[\s\uFEFF]*$/.test(Buffer.from(b).toString('utf8'));
+/** A view of `b`'s bytes, not a copy. */
+const bufferOf = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+/** Per file bytes, a string equal exactly when the bytes are: profiles run per session class, a file is keyed once. */
+const keys = new WeakMap<Uint8Array, string>();
+const bytesKey = (b: Uint8Array): string => {
+  let k = keys.get(b);
+  if (k === undefined) keys.set(b, (k = bufferOf(b).toString('latin1')));
+  return k;
+};
+const isBlank = (b: Uint8Array): boolean => /^[\s\uFEFF]*$/.test(bufferOf(b).toString('utf8'));
 
 /** How a loaded file reached the agent, for RC5506 messages. */
 function how(f: ProfileFile): string {
@@ -111,7 +119,7 @@ function toldToRead(loaded: readonly ProfileFile[], view: RepoView, path: string
     let seen = scanned.get(b);
     if (!seen) scanned.set(b, (seen = new Map()));
     let hit = seen.get(name);
-    if (hit === undefined) seen.set(name, (hit = saysRead(re, Buffer.from(b.subarray(0, MAX_SCAN)).toString('utf8').replace(/\r\n?/g, '\n'))));
+    if (hit === undefined) seen.set(name, (hit = saysRead(re, bufferOf(b.subarray(0, MAX_SCAN)).toString('utf8').replace(/\r\n?/g, '\n'))));
     if (hit) return f.path;
   }
   return null;
