@@ -97,10 +97,13 @@ function channelOf(s: RegistryState, name: string): ChannelState | Diagnostic {
   return own(s.channels, name) ?? refuse('RC7112', `channel ${name} does not exist (nothing was ever published to it)`);
 }
 
-/** The channel's entry for `digest`, refused when absent or revoked. */
-function entryOf(s: RegistryState, ch: ChannelState, name: string, digest: string): ChannelBundle | Diagnostic {
+/** Channel `name` and its entry for `digest`, refused when either is absent or the bundle is revoked. */
+function entryOf(s: RegistryState, name: string, digest: string): { ch: ChannelState; entry: ChannelBundle } | Diagnostic {
+  const ch = channelOf(s, name);
+  if ('code' in ch) return ch;
   if (has(s.denylist, digest)) return refuse('RC7104', `${shortDigest(digest)} is revoked`);
-  return own(ch.bundles, digest) ?? refuse('RC7101', `${shortDigest(digest)} is not in channel ${name}`);
+  const entry = own(ch.bundles, digest);
+  return entry ? { ch, entry } : refuse('RC7101', `${shortDigest(digest)} is not in channel ${name}`);
 }
 
 function move(entry: ChannelBundle, state: BundleState, seq: number): void {
@@ -134,10 +137,9 @@ function publishStep(s: RegistryState, op: Extract<Op, { op: 'publish' }>, seq: 
 }
 
 function canaryStep(s: RegistryState, op: Extract<Op, { op: 'canary' }>, seq: number): Diagnostic | null {
-  const ch = channelOf(s, op.channel);
-  if ('code' in ch) return ch;
-  const entry = entryOf(s, ch, op.channel, op.digest);
-  if ('code' in entry) return entry;
+  const found = entryOf(s, op.channel, op.digest);
+  if ('code' in found) return found;
+  const { ch, entry } = found;
   if (ch.canary) return refuse('RC7106', `channel ${op.channel} already runs a canary: ${shortDigest(ch.canary.digest)} at ${ch.canary.bps} bps`);
   if (entry.state !== 'draft') return wrongState(entry, op.digest, 'start a canary of', 'a canary starts from a draft');
   move(entry, 'canary', seq);
@@ -180,10 +182,9 @@ function promoteTo(ch: ChannelState, digest: string, seq: number): void {
 }
 
 function promoteStep(s: RegistryState, op: Extract<Op, { op: 'promote' }>, seq: number): Diagnostic | null {
-  const ch = channelOf(s, op.channel);
-  if ('code' in ch) return ch;
-  const entry = entryOf(s, ch, op.channel, op.digest);
-  if ('code' in entry) return entry;
+  const found = entryOf(s, op.channel, op.digest);
+  if ('code' in found) return found;
+  const { ch, entry } = found;
   if (entry.state !== 'canary') return wrongState(entry, op.digest, 'promote', 'only the running canary is promoted: start one with rulec registry canary');
   ch.canary = null;
   promoteTo(ch, op.digest, seq);
@@ -191,10 +192,9 @@ function promoteStep(s: RegistryState, op: Extract<Op, { op: 'promote' }>, seq: 
 }
 
 function rollbackStep(s: RegistryState, op: Extract<Op, { op: 'rollback' }>, seq: number): Diagnostic | null {
-  const ch = channelOf(s, op.channel);
-  if ('code' in ch) return ch;
-  const entry = entryOf(s, ch, op.channel, op.digest);
-  if ('code' in entry) return entry;
+  const found = entryOf(s, op.channel, op.digest);
+  if ('code' in found) return found;
+  const { ch, entry } = found;
   if (entry.state !== 'deprecated' || !ch.history.includes(op.digest)) {
     return refuse('RC7109', `${shortDigest(op.digest)} is ${entry.state}, not an earlier promoted bundle of channel ${op.channel}`);
   }
@@ -203,10 +203,9 @@ function rollbackStep(s: RegistryState, op: Extract<Op, { op: 'rollback' }>, seq
 }
 
 function deprecateStep(s: RegistryState, op: Extract<Op, { op: 'deprecate' }>, seq: number): Diagnostic | null {
-  const ch = channelOf(s, op.channel);
-  if ('code' in ch) return ch;
-  const entry = entryOf(s, ch, op.channel, op.digest);
-  if ('code' in entry) return entry;
+  const found = entryOf(s, op.channel, op.digest);
+  if ('code' in found) return found;
+  const { ch, entry } = found;
   if (entry.state !== 'draft') {
     return wrongState(entry, op.digest, 'deprecate', 'deprecate retires a draft; the promoted bundle is replaced by promote or rollback, a canary is stopped by abort');
   }
