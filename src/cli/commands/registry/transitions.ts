@@ -40,7 +40,11 @@ function done(ctx: Context, w: WriterOptions, outcome: OpOutcome, line: (ch: Cha
   return EXIT.clean;
 }
 
-const ref = (ctx: Context): string | undefined => ctx.positionals[0];
+/** What a channel transition acts on: `--channel`, and the BUNDLE argument when one is given (default: the op's own). */
+function target(ctx: Context): { channel: string; ref?: string } {
+  const ref = ctx.positionals[0];
+  return { channel: channelFrom(ctx), ...(ref ? { ref } : {}) };
+}
 
 /** The bundle digest the committed operation acted on (none for a refresh). */
 function opDigest(outcome: OpOutcome): string | null {
@@ -110,8 +114,7 @@ ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
     const w = await writerFrom(ctx);
-    const r = ref(ctx);
-    const outcome = await ops.ramp(w, { channel: channelFrom(ctx), bps: bps(ctx), ...(r ? { ref: r } : {}) });
+    const outcome = await ops.ramp(w, { ...target(ctx), bps: bps(ctx) });
     return done(ctx, w, outcome, (ch, label) => `ramped canary ${label(ch?.canary?.digest ?? null)} in ${channelFrom(ctx)} to ${ch?.canary?.bps} bps (${pct(ch?.canary?.bps ?? 0)})`);
   },
 };
@@ -129,8 +132,7 @@ ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
     const w = await writerFrom(ctx);
-    const r = ref(ctx);
-    const outcome = await ops.promote(w, { channel: channelFrom(ctx), ...(r ? { ref: r } : {}) });
+    const outcome = await ops.promote(w, target(ctx));
     return done(ctx, w, outcome, (ch, label) => `promoted ${label(ch?.promoted ?? null)} in ${channelFrom(ctx)}; last known good ${label(ch?.last_good ?? null)}`);
   },
 };
@@ -148,8 +150,7 @@ ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
     const w = await writerFrom(ctx);
-    const r = ref(ctx);
-    const outcome = await ops.abort(w, { channel: channelFrom(ctx), ...(r ? { ref: r } : {}) });
+    const outcome = await ops.abort(w, target(ctx));
     return done(ctx, w, outcome, (ch, label) => `aborted the canary of ${channelFrom(ctx)} (${label(opDigest(outcome))} is a draft again); serving ${label(ch?.promoted ?? null)}`);
   },
 };
@@ -168,8 +169,7 @@ ${WRITER_HELP}
 ${CHANNEL_HELP}`,
   async run(ctx) {
     const w = await writerFrom(ctx);
-    const r = ref(ctx);
-    const outcome = await ops.rollback(w, { channel: channelFrom(ctx), ...(r ? { ref: r } : {}) });
+    const outcome = await ops.rollback(w, target(ctx));
     return done(ctx, w, outcome, (ch, label) => `rolled ${channelFrom(ctx)} back to ${label(ch?.promoted ?? null)}; last known good ${label(ch?.last_good ?? null)}`);
   },
 };
