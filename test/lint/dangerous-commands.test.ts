@@ -40,6 +40,8 @@ describe('dangerous commands', () => {
     ['npm strict-ssl false', 'npm config set strict-ssl false', ['RC6204@1:16-1:32']],
     ['git push --force origin main', 'git push --force origin main', ['RC6205@1:1-1:29']],
     ['git push -f to master', 'git push -f origin HEAD:master', ['RC6205@1:1-1:31']],
+    // The command's span ends at its last word, not at the blanks the pattern ran over.
+    ['git push with trailing blanks', 'git push --force origin main   \t', ['RC6205@1:1-1:29']],
     ['force push in prose', 'If the rebase fails, force-push to main.', ['RC6205@1:22-1:40']],
     ['--no-verify', 'Commit with `git commit --no-verify` when hooks are slow.', ['RC6206@1:25-1:36']],
     ['a condition, then --no-verify as the instruction', 'If hooks are slow, commit with `git commit --no-verify`.', ['RC6206@1:44-1:55']],

@@ -9,14 +9,12 @@
  * a shell is an error; the rest are warnings worth a reviewer's look.
  * Every pattern is anchored on a literal and uses bounded repetition only.
  */
-import type { LintInput, LintRule } from './types.js';
-import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { LintRule } from './types.js';
 import { isForbidden } from './negation.js';
-import { lineBounds, matchesOf, spanOf, textIndexOf, type TextIndex } from './text-index.js';
+import { patternRules, type Pattern as PatternBase } from './pattern-rule.js';
+import { lineBounds, type TextIndex } from './text-index.js';
 
-interface Pattern {
-  re: RegExp;
-  what: string;
+interface Pattern extends PatternBase {
   /** Extra test on the match; return false to skip it. */
   accept?: (m: RegExpExecArray, index: TextIndex) => boolean;
 }
@@ -111,20 +109,6 @@ const CREDENTIALS: Pattern[] = [
     } },
 ];
 
-function check(code: string, patterns: Pattern[], { file, doc }: LintInput): Diagnostic[] {
-  const index = textIndexOf(doc);
-  const out: Diagnostic[] = [];
-  for (const p of patterns) {
-    for (const m of matchesOf(p.re, doc.text)) {
-      const end = m.index + m[0].trimEnd().length;
-      if (p.accept && !p.accept(m, index)) continue;
-      if (isForbidden(index, m.index, end)) continue;
-      out.push(diag(code, { file: file.id, range: spanOf(index, m.index, end), message: `${p.what}: ${excerpt(m[0])}` }));
-    }
-  }
-  return out;
-}
-
 /** The matched command, shortened for the message, with token-like words masked. */
 function excerpt(s: string): string {
   const t = s.trim().replace(/\s+/g, ' ')
@@ -132,15 +116,16 @@ function excerpt(s: string): string {
   return t.length > 80 ? `${t.slice(0, 77)}...` : t;
 }
 
-const rule = (code: string, name: string, patterns: Pattern[]): LintRule =>
-  ({ code, name, check: (input) => check(code, patterns, input) });
-
-export const DANGEROUS_COMMAND_RULES: LintRule[] = [
-  rule('RC6201', 'download-piped-to-shell', PIPE_TO_SHELL),
-  rule('RC6202', 'broad-recursive-delete', RM_RF),
-  rule('RC6203', 'world-writable-chmod', CHMOD),
-  rule('RC6204', 'tls-verification-disabled', TLS),
-  rule('RC6205', 'force-push-protected-branch', FORCE_PUSH),
-  rule('RC6206', 'skipped-hooks-or-tests', SKIP_CHECKS),
-  rule('RC6207', 'edits-ci-or-credentials', CREDENTIALS),
-];
+export const DANGEROUS_COMMAND_RULES: LintRule[] = patternRules<Pattern>({
+  end: (m) => m.index + m[0].trimEnd().length,
+  keep: (p, m, index, end) => (!p.accept || p.accept(m, index)) && !isForbidden(index, m.index, end),
+  shown: (m) => excerpt(m[0]),
+}, [
+  ['RC6201', 'download-piped-to-shell', PIPE_TO_SHELL],
+  ['RC6202', 'broad-recursive-delete', RM_RF],
+  ['RC6203', 'world-writable-chmod', CHMOD],
+  ['RC6204', 'tls-verification-disabled', TLS],
+  ['RC6205', 'force-push-protected-branch', FORCE_PUSH],
+  ['RC6206', 'skipped-hooks-or-tests', SKIP_CHECKS],
+  ['RC6207', 'edits-ci-or-credentials', CREDENTIALS],
+]);

@@ -13,14 +13,10 @@
  *   - RC6403 chat-template tokens (`<|im_start|>`, `[INST]`, `<<SYS>>`);
  *   - RC6404 `Human:` / `Assistant:` turn markers at the start of a line.
  */
-import type { LintInput, LintRule } from './types.js';
-import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { matchesOf, spanOf, textIndexOf } from './text-index.js';
+import type { LintRule } from './types.js';
+import { patternRules, type Pattern } from './pattern-rule.js';
 
-interface Imitation {
-  re: RegExp;
-  what: string;
-}
+type Imitation = Pattern;
 
 const RULEC_FENCE: Imitation[] = [
   { what: "imitates rulec's provenance fence", re: /<\/?rulec-source\b[^>\n]{0,200}>?/gi },
@@ -46,28 +42,9 @@ const TURN_MARKERS: Imitation[] = [
   { what: 'starts a fake conversation turn', re: /^(?:Human|Assistant):(?=[ \t]|$)/gm },
 ];
 
-function check(code: string, imitations: Imitation[], { file, doc }: LintInput): Diagnostic[] {
-  const index = textIndexOf(doc);
-  const out: Diagnostic[] = [];
-  for (const imitation of imitations) {
-    for (const m of matchesOf(imitation.re, doc.text)) {
-      const shown = m[0].length > 60 ? `${m[0].slice(0, 57)}...` : m[0];
-      out.push(diag(code, {
-        file: file.id,
-        range: spanOf(index, m.index, m.index + m[0].length),
-        message: `${imitation.what}: ${JSON.stringify(shown)}`,
-      }));
-    }
-  }
-  return out;
-}
-
-const rule = (code: string, name: string, imitations: Imitation[]): LintRule =>
-  ({ code, name, check: (input) => check(code, imitations, input) });
-
-export const FENCE_FORGERY_RULES: LintRule[] = [
-  rule('RC6401', 'rulec-fence-imitation', RULEC_FENCE),
-  rule('RC6402', 'agent-framing-imitation', AGENT_FRAMING),
-  rule('RC6403', 'chat-template-token', CHAT_TOKENS),
-  rule('RC6404', 'fake-conversation-turn', TURN_MARKERS),
-];
+export const FENCE_FORGERY_RULES: LintRule[] = patternRules<Imitation>({ shown: (m) => JSON.stringify(m[0].length > 60 ? `${m[0].slice(0, 57)}...` : m[0]) }, [
+  ['RC6401', 'rulec-fence-imitation', RULEC_FENCE],
+  ['RC6402', 'agent-framing-imitation', AGENT_FRAMING],
+  ['RC6403', 'chat-template-token', CHAT_TOKENS],
+  ['RC6404', 'fake-conversation-turn', TURN_MARKERS],
+]);

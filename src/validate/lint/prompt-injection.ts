@@ -10,14 +10,12 @@
  * sentence negates them ("never ignore previous instructions") are skipped
  * too, except for concealment, whose phrasing is itself a negation.
  */
-import type { LintInput, LintRule } from './types.js';
-import { diag, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { LintRule } from './types.js';
 import { isForbidden } from './negation.js';
-import { inCode, matchesOf, spanOf, textIndexOf } from './text-index.js';
+import { patternRules, type Pattern } from './pattern-rule.js';
+import { inCode } from './text-index.js';
 
-interface Phrase {
-  re: RegExp;
-  what: string;
+interface Phrase extends Pattern {
   /** Skip when the sentence negates the phrase. */
   negatable: boolean;
 }
@@ -58,32 +56,16 @@ const EXFILTRATION: Phrase[] = [
     re: new RegExp(`\\b(?:send|post|upload|transmit|exfiltrate|forward|leak|copy)${S}${DETS}(?:contents?|data|files?|secrets?|keys?|tokens?|credentials|passwords?|env(?:ironment)?(?:${S}variables)?|source${S}code|conversation|chat${S}history|codebase|repository|repo)\\b[^\\n]{0,120}?\\b(?:to|at)${S}<?(?:https?:\\/\\/|ftp:\\/\\/|wss?:\\/\\/)`, 'gi') },
 ];
 
-function check(code: string, phrases: Phrase[], { file, doc }: LintInput): Diagnostic[] {
-  const index = textIndexOf(doc);
-  const out: Diagnostic[] = [];
-  for (const p of phrases) {
-    for (const m of matchesOf(p.re, doc.text)) {
-      const end = m.index + m[0].length;
-      if (inCode(index, m.index) || inCode(index, end - 1)) continue;
-      if (p.negatable && isForbidden(index, m.index, end)) continue;
-      const quoted = m[0].replace(/\s+/g, ' ');
-      out.push(diag(code, {
-        file: file.id,
-        range: spanOf(index, m.index, end),
-        message: `${p.what}: "${quoted.length > 80 ? `${quoted.slice(0, 77)}...` : quoted}"`,
-      }));
-    }
-  }
-  return out;
-}
-
-const rule = (code: string, name: string, phrases: Phrase[]): LintRule =>
-  ({ code, name, check: (input) => check(code, phrases, input) });
-
-export const PROMPT_INJECTION_RULES: LintRule[] = [
-  rule('RC6301', 'ignore-previous-instructions', IGNORE_PREVIOUS),
-  rule('RC6302', 'system-prompt-override', SYSTEM_PROMPT),
-  rule('RC6303', 'jailbreak-persona', ROLE_PLAY),
-  rule('RC6304', 'conceal-from-user', CONCEALMENT),
-  rule('RC6305', 'exfiltration', EXFILTRATION),
-];
+export const PROMPT_INJECTION_RULES: LintRule[] = patternRules<Phrase>({
+  keep: (p, m, index, end) => !inCode(index, m.index) && !inCode(index, end - 1) && !(p.negatable && isForbidden(index, m.index, end)),
+  shown: (m) => {
+    const quoted = m[0].replace(/\s+/g, ' ');
+    return `"${quoted.length > 80 ? `${quoted.slice(0, 77)}...` : quoted}"`;
+  },
+}, [
+  ['RC6301', 'ignore-previous-instructions', IGNORE_PREVIOUS],
+  ['RC6302', 'system-prompt-override', SYSTEM_PROMPT],
+  ['RC6303', 'jailbreak-persona', ROLE_PLAY],
+  ['RC6304', 'conceal-from-user', CONCEALMENT],
+  ['RC6305', 'exfiltration', EXFILTRATION],
+]);
