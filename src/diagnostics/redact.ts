@@ -179,7 +179,7 @@ export function maskSourceLine(file: string, lineNo: number, line: string, r: Re
   return redact(applyMasks(line, masks), r);
 }
 
-/** Every string inside a JSON-like value (plain objects and arrays), redacted; the value itself when nothing changes. */
+/** Every string inside a JSON-like value (plain objects and arrays), its keys too, redacted; the value itself when nothing changes. */
 export function redactDeep<T>(value: T, r: Redactions): T {
   if (r.pieces.length === 0) return value;
   return deep(value, r) as T;
@@ -193,13 +193,18 @@ function deep(value: unknown, r: Redactions): unknown {
   }
   const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
   if (proto === Object.prototype || proto === null) {
-    // Keys come from paths: define them (a `__proto__` key stays a key) on an object of the same prototype.
+    // Keys come from paths (the manifest's files by id, its index by directory): masked like any other
+    // string, and defined (a `__proto__` key stays a key) on an object of the same prototype. Two keys
+    // that differ only inside a secret mask alike: the later one gets a `#n` suffix, so no entry is lost.
     let changed = false;
     const out = Object.create(proto) as Record<string, unknown>;
     for (const [k, v] of Object.entries(value as object)) {
       const mapped = deep(v, r);
-      Object.defineProperty(out, k, { value: mapped, enumerable: true, writable: true, configurable: true });
-      if (mapped !== v) changed = true;
+      const masked = redact(k, r);
+      let key = masked;
+      for (let n = 2; Object.prototype.hasOwnProperty.call(out, key); n++) key = `${masked}#${n}`;
+      Object.defineProperty(out, key, { value: mapped, enumerable: true, writable: true, configurable: true });
+      if (mapped !== v || key !== k) changed = true;
     }
     return changed ? out : value;
   }

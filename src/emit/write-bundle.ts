@@ -43,11 +43,19 @@ export function bundleFileMap(b: BundleFiles): Map<string, string | Uint8Array> 
   for (const v of b.variants) files.set(entryFile('variant', v.id), v.text);
   for (const a of b.attachments) files.set(entryFile('attachment', a.id), a.text);
   const byId = new Map(b.discovered.files.map((f) => [f.id, f] as const));
+  // A source whose path holds a detected secret is listed under its masked id: its bytes are found by digest.
+  let byDigest: Map<string, Uint8Array> | undefined;
+  const bytesOf = (id: string, sha256: string): Uint8Array | undefined => {
+    const bytes = byId.get(id)?.bytes;
+    if (bytes && digestOf(bytes) === sha256) return bytes;
+    byDigest ??= new Map(b.discovered.files.map((f) => [digestOf(f.bytes), f.bytes] as const));
+    return byDigest.get(sha256);
+  };
   for (const [id, f] of Object.entries(b.manifest.files)) {
     const rel = sourceBlobFile(f.sha256);
     if (files.has(rel)) continue;
-    const bytes = byId.get(id)?.bytes;
-    if (!bytes || digestOf(bytes) !== f.sha256) throw new InternalError(`no bytes for source ${id} matching ${f.sha256}`);
+    const bytes = bytesOf(id, f.sha256);
+    if (!bytes) throw new InternalError(`no bytes for source ${id} matching ${f.sha256}`);
     files.set(rel, bytes);
   }
   return files;

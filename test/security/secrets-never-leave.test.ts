@@ -8,8 +8,9 @@
  * agent's input, and the source blobs it is rendered from (sources/) — and `explain --text` must then say on stderr that it
  * prints secrets. Runs the built CLI (`npm run build` first).
  */
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { runCli } from '../helpers/run-cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compile.js';
@@ -155,5 +156,49 @@ describe('with secrets as errors (the default policy)', () => {
       if (args[0] === 'build') expect(r.code).toBe(1);
     }
     expect(() => readdirSync(join(m.repo, 'bundles'))).toThrow();
+  });
+});
+
+// A secret in a file's path as well as in its text (a rule named after a token, an imported file
+// too): the manifest lists files by path, so its keys are masked like its values, and what is read
+// back from the bundle — the files part, explain's sources and misses — shows the mask.
+describe('a secret that is also a path', () => {
+  const token = `ghp_${'Zq7Xw2Vb9Nm4Lk8Jh3Gf6Ds1Ap5Oi0Uy7Tr2E'.slice(0, 36)}`;
+  let m: Materialised;
+  beforeAll(() => {
+    const src = mkdtempSync(join(tmpdir(), 'rulec-secret-path-'));
+    const put = (rel: string, text: string): void => {
+      mkdirSync(dirname(join(src, rel)), { recursive: true });
+      writeFileSync(join(src, rel), text);
+    };
+    put('AGENTS.md', `# Root\n\nSee @docs/${token}.md for the deploy notes.\n`);
+    put(`docs/${token}.md`, `# Deploy\n\nThe deploy token is ${token}.\n`);
+    put(`.claude/rules/${token}.md`, `---\npaths: ["lib/**"]\n---\nCI token: ${token}\n`);
+    put('.rulec/policy.yaml', 'version: 1\nseverity:\n  RC6003: warning\n');
+    put('src/a.ts', 'x\n');
+    put('lib/b.ts', 'y\n');
+    m = materialiseTree(src);
+    rmSync(src, { recursive: true, force: true });
+    made.push(m.dir);
+  });
+
+  it('is masked in the manifest keys and in everything explain reads from the bundle', async () => {
+    const built = await rulec(['build'], m.repo);
+    expect(built.code, built.stderr).toBe(0);
+    const secret = token.slice(4);
+    const bundleDir = join(m.repo, 'bundles', readFileSync(join(m.repo, 'bundles', 'current'), 'utf8').trim());
+    for (const f of filesUnder(bundleDir).filter((f) => /manifest\.json$|\/parts\//.test(f))) {
+      expect(readFileSync(f, 'utf8'), relative(bundleDir, f)).not.toContain(secret.slice(0, 12));
+    }
+    const files = JSON.parse(readFileSync(join(bundleDir, 'parts', 'files.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(files)).toContain(`.claude/rules/ghp_${'*'.repeat(36)}.md`);
+    for (const args of [['explain', 'src/a.ts'], ['explain', 'lib/b.ts', '--format', 'json'], ['explain', 'src/a.ts', '--format', 'json']]) {
+      const r = await rulec(args, m.repo);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout, args.join(' ')).not.toContain(secret.slice(0, 12));
+    }
+    // The masked ids still lead to their entries: sources are named, with their tokens, not "?".
+    const shown = await rulec(['explain', 'lib/b.ts'], m.repo);
+    expect(shown.stdout).toContain(`.claude/rules/ghp_${'*'.repeat(36)}.md  [path, claude-rule]`);
   });
 });
