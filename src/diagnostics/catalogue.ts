@@ -74,7 +74,7 @@ const CORE_CODES: CatalogueEntry[] = [
   { code: 'RC2107', severity: 'warning', title: 'import path too long',
     explanation: 'An @ token is longer than any path the file system accepts (4,096 characters, or a name over 255 bytes). No agent can open it, so it is reported and not followed; its length never drives rulec\'s work.' },
   { code: 'RC3001', severity: 'error', title: 'invalid glob',
-    explanation: 'A paths:, globs: or applyTo: pattern cannot be parsed. The rule is not attached anywhere.' },
+    explanation: 'A paths:, globs: or applyTo: pattern cannot be parsed, or cannot be matched safely: a glob with brackets, extglobs, quotes, escapes, a range or a leading ! or ./ may hold at most two wildcards (matching more can take exponential time; plain globs of names, *, ?, ** and {a,b} may have any number). The rule is not attached anywhere.' },
   { code: 'RC3002', severity: 'warning', title: 'glob matches no tracked file',
     hint: 'fix the pattern or delete the rule',
     explanation: 'A glob-scoped rule matches no tracked path, so it never loads. Usually a typo, a renamed directory, or a pattern relative to the wrong directory.' },

@@ -19,6 +19,7 @@
  */
 import picomatch from 'picomatch';
 import { basenameOf, dirnameOf } from '../util/posix-path.js';
+import { linearGlob } from './glob-linear.js';
 import { lowerBound, unionSorted } from '../util/sorted.js';
 
 export const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: true, strictBrackets: true };
@@ -118,11 +119,28 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
 
 export type GlobMatch = { ok: true; matches: string[] } | { ok: false; error: string };
 
-/** Compile a glob once; throws nothing — a bad glob is an `ok: false` result. */
+/**
+ * Wildcards (a run of `*`, an extglob's `*(` or `+(`) a glob outside the linear dialect may hold:
+ * picomatch backtracks over every way to split a path between them, so two cost at most the
+ * square of a name's length, and each more multiplies it again.
+ */
+export const MAX_BACKTRACKING_WILDCARDS = 2;
+
+/**
+ * Compile a glob once; throws nothing — a bad glob is an `ok: false` result. picomatch reads its
+ * syntax (and its errors); the test is glob-linear.ts's wherever the glob is in that dialect,
+ * else picomatch's own when the glob has few enough wildcards to be safe, else none.
+ */
 export function compileGlob(glob: string): { ok: true; test: (p: string) => boolean } | { ok: false; error: string } {
   try {
     if (glob.length === 0) return { ok: false, error: 'empty glob' };
     const test = picomatch(glob, GLOB_OPTIONS);
+    const linear = linearGlob(glob);
+    if (linear !== null) return { ok: true, test: linear };
+    const wildcards = glob.match(/(?<!\\)\*+|(?<!\\)\+\(/g)?.length ?? 0;
+    if (wildcards > MAX_BACKTRACKING_WILDCARDS) {
+      return { ok: false, error: `${wildcards} wildcards with brackets, extglobs, quotes, escapes, a range or a leading ! or ./ (at most ${MAX_BACKTRACKING_WILDCARDS} such: matching more can take exponential time); plain globs of *, ?, ** and {a,b} may have any number` };
+    }
     return { ok: true, test };
   } catch (e) {
     return { ok: false, error: (e as Error).message };

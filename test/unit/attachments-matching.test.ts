@@ -7,7 +7,7 @@ import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { attachmentsMatching } from '../../src/bundle/manifest-lookup.js';
 import type { ManifestAttachment } from '../../src/bundle/model.js';
-import { globShape, GLOB_OPTIONS, literalDir } from '../../src/resolve/glob-index.js';
+import { compileGlob, globShape, GLOB_OPTIONS, literalDir } from '../../src/resolve/glob-index.js';
 import { isWithin } from '../../src/util/posix-path.js';
 
 const GLOBS = [
@@ -82,7 +82,8 @@ describe('literalDir', () => {
         attachments[`a-${String(i).padStart(16, '0')}`] = { sources: [], globs: [g], bytes: 0, tokens: 0, sha256: '' };
       });
       for (const path of paths) {
-        const want = Object.entries(attachments).filter(([, a]) => picomatch(a.globs, GLOB_OPTIONS)(path)).map(([id]) => id);
+        // A glob compileGlob refuses (too many wildcards to backtrack over safely) matches nothing.
+        const want = Object.entries(attachments).filter(([, a]) => compileGlob(a.globs[0] as string).ok && picomatch(a.globs, GLOB_OPTIONS)(path)).map(([id]) => id);
         expect({ path, ids: attachmentsMatching(attachments, path).map(([id]) => id) }).toEqual({ path, ids: want });
       }
     }), { numRuns: 500 });
