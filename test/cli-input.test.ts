@@ -7,13 +7,13 @@
  * rows run the built CLI to check the exit code mapping.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCommand } from '../src/cli/commands/build.js';
 import { explainCommand } from '../src/cli/commands/explain.js';
 import { lintCommand } from '../src/cli/commands/lint.js';
-import { makeTree, remove, type Made } from './security/tree.js';
+import { commitAll, makeTree, remove, type Made } from './security/tree.js';
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'bin.js');
 const made: Made[] = [];
@@ -125,6 +125,8 @@ describe('configuration errors are exit 2 with a message, never an internal erro
     ['an infinite profile option', 'version: 1\nprofiles: { codex: { project_doc_max_bytes: .inf } }\n', /RC4001: profiles\.codex\.project_doc_max_bytes must be a whole number/],
     ['an unknown code under severity', 'version: 1\nseverity: { RC9999: "off" }\n', /policy\.yaml:2:13 RC4001: severity\.RC9999: no such diagnostic code/],
     ['a malformed exclude glob', 'version: 1\ndiscover: { exclude: ["docs/**", "[abc"] }\n', /policy\.yaml:2:34 RC4001: discover\.exclude\[1\] "\[abc" is not a valid glob/],
+    ['an alias bomb', `version: 1\na: &a [${'x,'.repeat(9)}x]\nb: &b [${'*a,'.repeat(9)}*a]\nc: &c [${'*b,'.repeat(9)}*b]\nd: [${'*c,'.repeat(9)}*c]\n`, /policy\.yaml:5:26 RC4001: alias \*c makes the policy more than 10000 values/],
+    ['a set for a section', 'version: 1\nbudgets: !!set {}\n', /policy\.yaml:2:16 RC4001: budgets is tagged !!set: a policy holds only plain mappings, lists and scalars/],
   ])('%s in the policy is an invalid policy (exit 2)', async (_what, policy, expected) => {
     const m = repo({ '.rulec/policy.yaml': policy });
     for (const cmd of [buildCommand, lintCommand]) {
@@ -142,6 +144,24 @@ describe('configuration errors are exit 2 with a message, never an internal erro
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/policy\.yaml:2:13 - error RC4001: discover\.max_file_bytes must be a whole number below 2\^53, got Infinity/);
     expect(r.stderr).not.toMatch(/internal error|RC9001|    at /);
+  });
+
+  // Without their check these never end: the process grows to the heap limit and dies (exit 134).
+  it.each<[string, string, string]>([
+    ['a mapping', 'version: 1\nseverity: &a {x: *a}\n', '.rulec/policy.yaml:2:18 - error RC4001: severity.x: alias *a refers to a value that contains it'],
+    ['a list', 'version: 1\nseverity: &a [*a]\n', '.rulec/policy.yaml:2:15 - error RC4001: severity[0]: alias *a refers to a value that contains it'],
+  ])('through the CLI: %s that contains itself is an invalid policy at its alias, exit 2', (_what, policy, expected) => {
+    const m = repo();
+    writeFileSync(join(m.dir, 'policy.yaml'), policy);
+    mkdirSync(join(m.repo, '.rulec'));
+    writeFileSync(join(m.repo, '.rulec', 'policy.yaml'), policy);
+    commitAll(m.repo);
+    for (const args of [['lint'], ['check', '--base', 'HEAD~1'], ['build', '--policy', join(m.dir, 'policy.yaml')]]) {
+      const r = spawnSync(process.execPath, [CLI, ...args], { cwd: m.repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 20_000 });
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain(args[0] === 'build' ? expected.replace('.rulec/policy.yaml', join(m.dir, 'policy.yaml')) : expected);
+      expect(r.stderr).not.toMatch(/internal error|RC9001|    at /);
+    }
   });
 
   it.each<[string, (m: Made) => string, RegExp]>([

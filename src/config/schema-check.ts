@@ -3,7 +3,7 @@
  * offending key's line and column in the YAML source, not at a JSON pointer.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isSeq, LineCounter, parseDocument, type Node, type Range } from 'yaml';
 import type { Span } from '../types.js';
 import { diag, NO_SPAN, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { newAjv } from './ajv.js';
@@ -54,12 +54,7 @@ function describe(e: ErrorObject): string {
 export function yamlLocator(source: string, lineOffset = 0): Locate {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: false, strict: false });
-  const toSpan = (range: [number, number, number] | null | undefined): Span => {
-    if (!range) return NO_SPAN;
-    const a = lineCounter.linePos(range[0]);
-    const b = lineCounter.linePos(range[1]);
-    return { start: { line: a.line + lineOffset, col: a.col }, end: { line: b.line + lineOffset, col: b.col } };
-  };
+  const toSpan = (range: Range | null | undefined): Span => rangeSpan(lineCounter, range, lineOffset);
   return (pointer: string) => {
     let node: unknown = doc.contents;
     let best: Span = toSpan((doc.contents as Node | null)?.range);
@@ -79,4 +74,12 @@ export function yamlLocator(source: string, lineOffset = 0): Locate {
     }
     return best;
   };
+}
+
+/** A YAML node's range (offsets, as the library keeps them) as a span of lines and columns. */
+export function rangeSpan(lineCounter: LineCounter, range: Range | null | undefined, lineOffset = 0): Span {
+  if (!range) return NO_SPAN;
+  const a = lineCounter.linePos(range[0]);
+  const b = lineCounter.linePos(range[1]);
+  return { start: { line: a.line + lineOffset, col: a.col }, end: { line: b.line + lineOffset, col: b.col } };
 }
