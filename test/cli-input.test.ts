@@ -126,6 +126,8 @@ describe('configuration errors are exit 2 with a message, never an internal erro
     ['an unknown code under severity', 'version: 1\nseverity: { RC9999: "off" }\n', /policy\.yaml:2:13 RC4001: severity\.RC9999: no such diagnostic code/],
     ['a malformed exclude glob', 'version: 1\ndiscover: { exclude: ["docs/**", "[abc"] }\n', /policy\.yaml:2:34 RC4001: discover\.exclude\[1\] "\[abc" is not a valid glob/],
     ['an alias bomb', `version: 1\na: &a [${'x,'.repeat(9)}x]\nb: &b [${'*a,'.repeat(9)}*a]\nc: &c [${'*b,'.repeat(9)}*b]\nd: [${'*c,'.repeat(9)}*c]\n`, /policy\.yaml:5:26 RC4001: alias \*c makes the policy more than 10000 values/],
+    ['a __proto__ key under severity', 'version: 1\nseverity: {__proto__: {RC6003: "off"}}\n', /policy\.yaml:2:12 RC4001: severity\.__proto__ must be one of/],
+    ['a __proto__ key', 'version: 1\nbudgets: {__proto__: {variant_tokens: 1}}\n', /policy\.yaml:2:11 RC4001: unknown key "__proto__" in budgets/],
     ['a set for a section', 'version: 1\nbudgets: !!set {}\n', /policy\.yaml:2:16 RC4001: budgets is tagged !!set: a policy holds only plain mappings, lists and scalars/],
   ])('%s in the policy is an invalid policy (exit 2)', async (_what, policy, expected) => {
     const m = repo({ '.rulec/policy.yaml': policy });

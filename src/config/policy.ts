@@ -72,11 +72,18 @@ export interface ConflictPolicy {
   limits?: { findings_per_topic?: number; events?: number };
 }
 
-/** Deep-merge `over` onto `base`: mappings merge, everything else replaces. */
+/**
+ * Deep-merge `over` onto `base`: mappings merge, everything else replaces. Keys come from the
+ * policy file, so each is an own property, read and written as data: `__proto__` is a key like
+ * any other (and an unknown one, which the schema refuses), never the object's prototype.
+ */
 export function mergePolicy(base: unknown, over: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
   const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = mergePolicy(base[k], v);
+  for (const [k, v] of Object.entries(over)) {
+    const value = mergePolicy(Object.hasOwn(base, k) ? base[k] : undefined, v);
+    Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 
