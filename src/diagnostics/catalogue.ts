@@ -83,7 +83,7 @@ const CORE_CODES: CatalogueEntry[] = [
   { code: 'RC3003', severity: 'info', title: 'override shadows AGENTS.md (retired: now RC3102)',
     explanation: 'Retired. A shadowing AGENTS.override.md is now reported as a shadow conflict event, RC3102. Codes are never reused.' },
   { code: 'RC4001', severity: 'error', title: 'invalid policy',
-    explanation: 'The policy file does not match schemas/policy.schema.json. The build stops with exit code 2 because a wrong policy would change what every path loads.' },
+    explanation: 'The policy file is not plain YAML data (mappings, lists and scalars, with no value that contains itself and at most 10,000 values through aliases) or does not match schemas/policy.schema.json. The build stops with exit code 2 because a wrong policy would change what every path loads.' },
   { code: 'RC4002', severity: 'error', title: 'invalid frontmatter value',
     explanation: 'A frontmatter key has a value of the wrong type or shape for this file format (see schemas/frontmatter-*.schema.json).' },
   { code: 'RC4003', severity: 'warning', title: 'unknown frontmatter key',
