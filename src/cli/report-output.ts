@@ -5,7 +5,7 @@
  * Requests are checked before any work starts; files are written whole
  * (temp file, then rename), even when the command exits 1.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { compilerVersion } from '../config/package-files.js';
 import { REPO_POLICY_PATH } from '../config/policy-path.js';
@@ -55,15 +55,39 @@ export function policyFileOf(repoDir: string, policyFile: string | undefined): s
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? null : toPosix(rel);
 }
 
+/**
+ * Write a --report file whole: a regular file (or a link to one, which stays a link) is replaced
+ * atomically, through a temporary file beside it; a FIFO, a terminal or a device (`/dev/stdout`)
+ * is written into, as a shell redirection would, never replaced by a file.
+ */
 function writeWhole(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.rulec-${process.pid}.tmp`;
+  const fail = (e: unknown): never => {
+    throw new UsageError(`cannot write report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  };
+  let st;
+  try {
+    st = statSync(path, { throwIfNoEntry: false });
+  } catch (e) {
+    return fail(e);
+  }
+  if (st?.isDirectory()) fail(new Error('it is a directory'));
+  if (st && !st.isFile()) {
+    try {
+      writeFileSync(path, text);
+    } catch (e) {
+      fail(e);
+    }
+    return;
+  }
+  const target = st ? realpathSync(path) : path;
+  mkdirSync(dirname(target), { recursive: true });
+  const tmp = `${target}.rulec-${process.pid}.tmp`;
   try {
     writeFileSync(tmp, text);
-    renameSync(tmp, path);
+    renameSync(tmp, target);
   } catch (e) {
     rmSync(tmp, { force: true });
-    throw new UsageError(`cannot write report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    fail(e);
   }
 }
 

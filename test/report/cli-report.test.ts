@@ -5,7 +5,8 @@
  * when the build fails; and no format, on stdout or in a file, ever prints a
  * secret the lint found or lets a hostile directory name become markup.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,5 +117,42 @@ describe('lint', () => {
     expect(json.diagnostics.every((d) => d.file === 'CLAUDE.local.md')).toBe(true);
     expect(json.conflicts.length).toBeGreaterThan(0);
     for (const c of json.conflicts) expect(c.sides.some((s) => s.source === 'CLAUDE.local.md')).toBe(true);
+  });
+});
+
+// `--report json=/dev/stdout` is a common CI spelling: what is not a regular file is written into,
+// never replaced; a link to a file stays a link, and its target gets the report.
+describe('--report into what is not a plain file', () => {
+  it('writes into a FIFO (a reader gets the report) and leaves it a FIFO', async () => {
+    const fifo = join(dir, 'report.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // Opened for reading first, without blocking, so the writer's open does not wait.
+    const fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const r = await rulec(['lint', ...common(), '--report', `json=${fifo}`]);
+      expect(r.code, r.stderr).toBe(1);
+      const got = Buffer.alloc(1 << 20);
+      const n = readSync(fd, got);
+      expect((JSON.parse(got.subarray(0, n).toString('utf8')) as { diagnostics: unknown[] }).diagnostics.length).toBeGreaterThan(0);
+    } finally {
+      closeSync(fd);
+    }
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('replaces a linked file through its link, and refuses a directory', async () => {
+    const target = join(dir, 'real-report.json');
+    writeFileSync(target, 'old');
+    const link = join(dir, 'report-link.json');
+    symlinkSync(target, link);
+    const r = await rulec(['lint', ...common(), '--report', `json=${link}`]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toHaveProperty('diagnostics');
+    const asDir = join(dir, 'a-directory');
+    mkdirSync(asDir);
+    const d = await rulec(['lint', ...common(), '--report', `json=${asDir}`]);
+    expect(d.code).toBe(2);
+    expect(d.stderr).toContain(`cannot write report ${asDir}: it is a directory`);
   });
 });
