@@ -75,7 +75,7 @@ describe('gitSnapshot', () => {
     writeFileSync(join(dir, 'b', 'AGENTS.md'), 'new\n');
     const { index, snapshot } = startGitSnapshot(dir);
     const [idx, snap] = [await index, await snapshot];
-    expect(idx).toEqual({ tracked: ['AGENTS.md', 'b/CLAUDE.md'], indexBlobs: snap!.indexBlobs, commit: snap!.commit });
+    expect(idx).toEqual({ tracked: ['AGENTS.md', 'b/CLAUDE.md'], indexBlobs: snap!.indexBlobs, undecodable: new Map(), commit: snap!.commit });
     expect(snap).toMatchObject({ tracked: ['AGENTS.md', 'b/CLAUDE.md'], untracked: ['b/AGENTS.md'], seq: 1 });
     expect(idx!.commit).toMatch(/^[0-9a-f]{40}$/);
   });

@@ -92,7 +92,9 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const listing = tree ? await tree.listing() : null;
   const gitAnswers = tree ? null : startGitSnapshot(rootReal);
   const index = gitAnswers ? await gitAnswers.index : null;
-  const tracked = listing ? listing.paths : index ? index.tracked : walkTree(rootReal, options.policy.discover.walk_ignore);
+  // Names that are not UTF-8: listed under a decoded string no read finds; reported, not passed over.
+  const walkedUndecodable = new Map<string, string>();
+  const tracked = listing ? listing.paths : index ? index.tracked : walkTree(rootReal, options.policy.discover.walk_ignore, walkedUndecodable);
   const readRepo = repoReader(rootReal, tree);
   const exclusions = exclusionsOf(rootReal, options.outDir, options.policy.discover.exclude);
   const isExcluded = excluder(exclusions);
@@ -132,6 +134,8 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
     const read = early.get(path) ?? readRepo(path, path, maxBytes);
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
+      const shown = (snap?.undecodable ?? walkedUndecodable).get(path);
+      if (read.missing && shown !== undefined) diagnostics.push(undecodableName(shown));
       continue;
     }
     files.push(source('repo', path, kind.format, kind.layer, kind.scope, read.bytes, read.realRel, snap === null || snap.indexBlobs.has(path)));
@@ -147,6 +151,11 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const dirty = dirtyIds(files, head);
   const git = listing ? listing.git : snap === null ? null : { remote: snap.remote, commit: snap.commit, seq: snap.seq, dirty: dirty.length > 0 };
   return { value: { rootReal, managedReal, files, paths, git, localExcluded, ignored, exclusions, dirty, head }, diagnostics };
+}
+
+/** RC1001 for an instruction file whose name is not UTF-8: an agent listing its directory loads it; rulec cannot open it by name. */
+function undecodableName(shown: string): Diagnostic {
+  return diag('RC1001', { file: shown, message: `its name is not UTF-8 (the bytes that are not are shown as \\xNN): an agent that lists the directory loads it, but rulec cannot read it by name, so nothing checks what it says; rename it` });
 }
 
 /** True when scope directory `scope` ('' = root) holds at least one of the sorted `paths`. */

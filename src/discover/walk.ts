@@ -8,9 +8,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareCodeUnits } from '../util/compare.js';
+import { visibleName } from '../util/path-bytes.js';
 
-/** Every non-directory entry (files, symlinks, special files) below `root`, as sorted posix paths; `ignore` names are skipped at any depth. */
-export function walkTree(root: string, ignore: readonly string[]): string[] {
+/**
+ * Every non-directory entry (files, symlinks, special files) below `root`, as sorted posix paths;
+ * `ignore` names are skipped at any depth. An entry whose name is not UTF-8 is listed under its
+ * decoded string and put in `undecodable` (that string → its name with the bad bytes shown `\xNN`).
+ */
+export function walkTree(root: string, ignore: readonly string[], undecodable?: Map<string, string>): string[] {
   const skip = new Set(ignore);
   const out: string[] = [];
   const stack: { abs: string; rel: string }[] = [{ abs: root, rel: '' }];
@@ -21,6 +26,7 @@ export function walkTree(root: string, ignore: readonly string[]): string[] {
     } catch {
       continue;
     }
+    if (undecodable && entries.some((e) => e.name.includes('\uFFFD'))) noteUndecodable(dir, undecodable);
     for (const e of entries) {
       if (skip.has(e.name)) continue;
       const childRel = dir.rel === '' ? e.name : `${dir.rel}/${e.name}`;
@@ -31,4 +37,21 @@ export function walkTree(root: string, ignore: readonly string[]): string[] {
     }
   }
   return out.sort(compareCodeUnits);
+}
+
+/** The entries of `dir` whose names are not UTF-8 (listed again as bytes: the strings lost them). */
+function noteUndecodable(dir: { abs: string; rel: string }, undecodable: Map<string, string>): void {
+  let raw: Buffer[];
+  try {
+    raw = readdirSync(dir.abs, { encoding: 'buffer' });
+  } catch {
+    return;
+  }
+  // Only a file can be named here: the walk cannot descend into a directory whose name it cannot
+  // spell (README, Security: a limit of trees that are not git work trees).
+  const prefix = dir.rel === '' ? '' : `${dir.rel}/`;
+  for (const name of raw) {
+    const text = name.toString('utf8');
+    if (text.includes('\uFFFD') && visibleName(name) !== text) undecodable.set(`${prefix}${text}`, `${prefix}${visibleName(name)}`);
+  }
 }

@@ -4,6 +4,7 @@
  * one by one was most of discovery's wall time. The index comes back first,
  * so discovery can read the tracked files during git's walk.
  */
+import { splitNames } from '../util/path-bytes.js';
 import { startGitBatch } from './git-batch.js';
 import { runStatus } from './git-run.js';
 import { formatPathspecs } from '../formats/formats.js';
@@ -21,6 +22,8 @@ export interface GitInfo {
 /** The index: what discovery reads first, while git still walks the work tree. */
 export interface GitIndex {
   tracked: string[];
+  /** Listed paths whose names are not UTF-8 (tracked or untracked): the decoded string → the name with its bad bytes shown `\xNN`. */
+  undecodable: Map<string, string>;
   /** Blob id of each tracked path in the index. */
   indexBlobs: Map<string, string>;
   commit: string | null;
@@ -95,14 +98,15 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
     if (listed?.code !== 0) throw new Error(`git ls-files failed: ${(await batch.all).stderr.trim()}`);
     const tracked: string[] = [];
     const indexBlobs = new Map<string, string>();
-    for (const entry of splitZ(textOf(listed))) {
+    const undecodable = new Map<string, string>();
+    for (const entry of splitNames(listed?.stdout, undecodable, (e) => e.subarray(e.indexOf(9) + 1))) {
       // "<mode> <blob> <stage>\t<path>"
       const tab = entry.indexOf('\t');
       const path = entry.slice(tab + 1);
       if (!indexBlobs.has(path)) tracked.push(path);
       indexBlobs.set(path, entry.slice(7, tab - 2));
     }
-    return { tracked, indexBlobs, commit: probe.split('\n')[1]?.trim() || null };
+    return { tracked, indexBlobs, undecodable, commit: probe.split('\n')[1]?.trim() || null };
   });
   const snapshot = Promise.all([index, batch.all]).then(async ([idx, { results, stderr }]) => {
     if (idx === null) return null;
@@ -112,10 +116,11 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
     const remote = answered(3) ? stripCredentials(textOf(results[3]).trim()) || null : null;
     const staged = commit !== null && answered(4) ? splitZ(textOf(results[4])) : [];
     const count = commit !== null && answered(5) ? Number(textOf(results[5]).trim()) : 0;
-    const found = splitZ(textOf(results[2]));
+    const undecodable = new Map(idx.undecodable);
+    const found = splitNames(results[2]?.stdout, undecodable);
     const ignoredSet = await ignoredAmong(dir, found);
     return {
-      ...idx, staged: new Set(staged),
+      ...idx, undecodable, staged: new Set(staged),
       untracked: found.filter((p) => !ignoredSet.has(p)), ignored: found.filter((p) => ignoredSet.has(p)),
       remote, seq: Number.isSafeInteger(count) ? count : 0,
     };

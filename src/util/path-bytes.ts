@@ -1,0 +1,68 @@
+/**
+ * File names are bytes; rulec's paths are strings. A name that is not UTF-8
+ * decodes with U+FFFD in place of its bad bytes, and no read through that
+ * string finds the file — yet git tracks it and an agent that lists its
+ * directory loads it. Such names are found here, so discovery can say so
+ * instead of passing over the file in silence.
+ */
+
+const strict = new TextDecoder('utf-8', { fatal: true });
+
+/** The name with each byte that is not part of valid UTF-8 shown as `\xNN`: printable, and distinct for distinct bytes. */
+export function visibleName(bytes: Uint8Array): string {
+  let out = '';
+  let start = 0;
+  while (start < bytes.length) {
+    // The longest valid prefix decodes as text; the byte that stops it is shown escaped.
+    let end = bytes.length;
+    for (;;) {
+      try {
+        out += strict.decode(bytes.subarray(start, end));
+        start = end;
+        break;
+      } catch {
+        if (end - start <= 1) {
+          out += `\\x${(bytes[start] as number).toString(16).padStart(2, '0')}`;
+          start += 1;
+          break;
+        }
+        end = start + Math.floor((end - start) / 2);
+      }
+    }
+  }
+  return out;
+}
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    strict.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * NUL-separated names (git's `-z` output) as strings, and in `bad` each one that is not UTF-8:
+ * its decoded string → its visible form. `pathOf` takes the path out of an entry (ls-files
+ * --stage prefixes mode, blob and stage). Decodes once; splits byte by byte only when the text
+ * holds a U+FFFD at all.
+ */
+export function splitNames(out: Uint8Array | undefined, bad: Map<string, string>, pathOf: (entry: Uint8Array) => Uint8Array = (e) => e): string[] {
+  if (out === undefined || out.length === 0) return [];
+  const buf = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+  const text = buf.toString('utf8');
+  const names = text.split('\0').filter((p) => p.length > 0);
+  if (!text.includes('\uFFFD')) return names;
+  for (let start = 0; start < buf.length;) {
+    const nul = buf.indexOf(0, start);
+    const end = nul < 0 ? buf.length : nul;
+    const entry = buf.subarray(start, end);
+    if (entry.length > 0 && !isUtf8(entry)) {
+      const path = pathOf(entry);
+      bad.set(Buffer.from(path).toString('utf8'), visibleName(path));
+    }
+    start = end + 1;
+  }
+  return names;
+}
