@@ -3,8 +3,9 @@
  * parts it pins (model.ts says which table goes in which part).
  *
  * parseManifestRoot(bytes):
- * 1. The bytes parse as JSON and are exactly their canonical form (RFC 8785),
- *    so the digest anyone computes is the same.
+ * 1. The bytes are UTF-8, parse as JSON holding only safe integers, and are
+ *    exactly their canonical form (RFC 8785), so the digest anyone computes
+ *    is the same.
  * 2. The value validates against schemas/manifest.schema.json: every field is
  *    present with its type, and every part name matches its grammar before
  *    anything uses it as a file name.
@@ -13,7 +14,9 @@
  * parsePart(root, name, bytes), what a lazy reader runs on each part it reads:
  * 1. The bytes have the size and sha256 the root records for that part, so
  *    they are exactly the bytes the bundle id covers.
- * 2. They parse as JSON and validate against the part's schema: every id
+ * 2. They are UTF-8 and parse as JSON holding only safe integers (what
+ *    canonical JSON can hold; the rest of canonical form is checked by full
+ *    verification), and validate against the part's schema: every id
  *    matches its grammar before it names a file.
  * parseManifest(files), full verification: the root and every part it lists,
  * joined into one manifest; the index has a root entry and names only listed
@@ -25,6 +28,7 @@ import { bundleDiag } from '../diagnostics/catalogue-bundle.js';
 import type { Diagnostic } from '../diagnostics/diagnostic-shape.js';
 import { canonicalJson, canonicalMembers } from '../util/canonical-json.js';
 import { digestOf } from '../util/hash.js';
+import { parseJsonData } from '../util/parse-json-data.js';
 import * as generated from './manifest-validator.gen.js';
 import { listedParts, MANIFEST_FILE, partFile } from './layout.js';
 import { BUNDLE_ID_EXCLUDED, bundleIdOfCanonical, encodeManifest, joinParts, kindOfPart, type ManifestRoot, type ManifestV1, type PartKind } from './model.js';
@@ -51,13 +55,9 @@ function schemaErrors(validator: Validator, value: unknown, file: string): Diagn
 }
 
 export function parseManifestRoot(bytes: Uint8Array | string): RootParse {
-  const text = typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return refuse('RC7002', MANIFEST_FILE, 'manifest.json is not valid JSON');
-  }
+  const json = parseJsonData(bytes);
+  if (!json.ok) return refuse('RC7002', MANIFEST_FILE, `manifest.json ${json.why}`);
+  const { value, text } = json;
   // One canonical encoding gives both the whole text (must equal the bytes) and the content's (the id).
   const members = value !== null && typeof value === 'object' && !Array.isArray(value) ? canonicalMembers(value as Record<string, unknown>) : null;
   const whole = members ? `{${members.map(([, t]) => t).join(',')}}` : canonicalJson(value);
@@ -78,14 +78,10 @@ export function parsePart<T = unknown>(root: ManifestRoot, name: string, bytes: 
   const want = root.parts[name] as ManifestRoot['parts'][string];
   const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
   if (size !== want.bytes || digestOf(bytes) !== want.sha256) return refuse('RC7006', file, `${file} does not match its digest in the manifest (tampered or corrupt)`);
-  let value: unknown;
-  try {
-    value = JSON.parse(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'));
-  } catch {
-    return refuse('RC7002', file, `${file} is not valid JSON`);
-  }
-  const invalid = schemaErrors(validatorOf(kindOfPart(name)), value, file);
-  return invalid ? { ok: false, diagnostic: invalid } : { ok: true, value: value as T };
+  const json = parseJsonData(bytes);
+  if (!json.ok) return refuse('RC7002', file, `${file} ${json.why}`);
+  const invalid = schemaErrors(validatorOf(kindOfPart(name)), json.value, file);
+  return invalid ? { ok: false, diagnostic: invalid } : { ok: true, value: json.value as T };
 }
 
 /** The bytes of manifest.json, and a reader of each part's bytes (null when the part is missing). */

@@ -11,7 +11,7 @@ export const BUNDLE_CODES: CatalogueEntry[] = [
     hint: 'rebuild the bundle with rulec build',
     explanation: 'A file the bundle must hold (manifest.json, a context or an attachment listed in the manifest) is missing or cannot be read. The bundle is refused: a runtime never serves a partial bundle.' },
   { code: 'RC7002', severity: 'error', title: 'manifest is not canonical JSON',
-    explanation: 'manifest.json is not valid JSON, or not in the canonical form rulec writes (RFC 8785 key order, no whitespace). Its digest would not be reproducible, so the bundle is refused.' },
+    explanation: 'manifest.json or a part is not valid JSON in valid UTF-8, holds a number that is not a safe integer (1.5, 1e20) or values nested deeper than any manifest, or is not in the canonical form rulec writes (RFC 8785 key order, no whitespace). Its digest would not be reproducible, so the bundle is refused.' },
   { code: 'RC7003', severity: 'error', title: 'manifest does not match its schema',
     explanation: 'manifest.json does not validate against schemas/manifest.schema.json (a missing field, a wrong type, or an id that does not match its grammar such as v- and 16 hex digits). Ids become file names, so a manifest that is not exactly of this shape is never trusted.' },
   { code: 'RC7004', severity: 'error', title: 'bundle id does not match the content',
