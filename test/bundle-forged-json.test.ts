@@ -2,7 +2,8 @@
  * openBundle on manifests whose bytes are JSON but not canonical JSON data:
  * numbers that are not safe integers and bytes that are not UTF-8 are refused
  * (RC7002) as bad input, in the root at open and in a part when it is read,
- * never an internal error.
+ * never an internal error; and a source blob's size is stated once, so every
+ * files entry is checked against the blob's bytes, lazily as in full.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import { partFile } from '../src/bundle/layout.js';
 import { variantPartOf } from '../src/bundle/model.js';
 import { canonicalJson } from '../src/util/canonical-json.js';
 import { digestOf } from '../src/util/hash.js';
-import { codeOf, readRoot } from './helpers/bundle-manifest.js';
+import { codeOf, readRoot, readWholeManifest, writeWholeManifest } from './helpers/bundle-manifest.js';
 import { runCli } from './helpers/run-cli.js';
 import { makeTree, remove, type Made } from './security/tree.js';
 
@@ -116,5 +117,36 @@ describe('bytes that are not UTF-8', () => {
     forgePart(d, 'files', /"path":"AGENTS\.md/, Buffer.concat([Buffer.from('"path":"AGENTS.md'), Buffer.from([0xff])]));
     expect(codeOf(() => openBundle(d).sourceBytes('AGENTS.md'))).toBe('RC7002');
     expect(codeOf(() => openBundle(d, { verify: 'all' }))).toBe('RC7002');
+  });
+});
+
+describe('files sharing one source blob', () => {
+  it('are two entries of the files part with one blob', () => {
+    const m = readWholeManifest(dir);
+    expect(m.files['CLAUDE.md']?.sha256).toBe(m.files['AGENTS.md']?.sha256);
+    expect(openBundle(dir, { verify: 'all' }).sourceBytes('CLAUDE.md')?.toString()).toBe(SAME);
+  });
+
+  it('refuse a forged size on either entry, whatever is read first, lazily and on full verification', () => {
+    for (const forged of ['AGENTS.md', 'CLAUDE.md']) {
+      const d = copy();
+      const m = readWholeManifest(d);
+      (m.files[forged] as { size: number }).size = 999;
+      writeWholeManifest(d, m);
+      expect({ forged, code: codeOf(() => openBundle(d, { verify: 'all' })) }).toEqual({ forged, code: 'RC7003' });
+      for (const order of [['AGENTS.md', 'CLAUDE.md'], ['CLAUDE.md', 'AGENTS.md']]) {
+        const lazy = openBundle(d);
+        expect({ forged, order, codes: order.map((id) => codeOf(() => lazy.sourceBytes(id))) }).toEqual({ forged, order, codes: ['RC7003', 'RC7003'] });
+      }
+    }
+  });
+
+  it('refuse a size both entries forge alike: the blob does not have it (RC7006)', () => {
+    const d = copy();
+    const m = readWholeManifest(d);
+    for (const id of ['AGENTS.md', 'CLAUDE.md']) (m.files[id] as { size: number }).size = 999;
+    writeWholeManifest(d, m);
+    expect(codeOf(() => openBundle(d, { verify: 'all' }))).toBe('RC7006');
+    expect(codeOf(() => openBundle(d).sourceBytes('CLAUDE.md'))).toBe('RC7006');
   });
 });

@@ -11,7 +11,7 @@
  * bundle directory alone is enough to diff rules by id (`rulec diff`).
  */
 import { InternalError } from '../util/errors.js';
-import { encodeManifest, ID_GRAMMAR, type ManifestRoot, type ManifestV1 } from './model.js';
+import { encodeManifest, ID_GRAMMAR, type ManifestFile, type ManifestRoot, type ManifestV1 } from './model.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const CONTEXT_DIR = 'context';
@@ -86,9 +86,26 @@ export function listedFiles(m: ManifestV1): Map<string, ListedFile> {
   const out = listedParts(encodeManifest(m).root);
   for (const [id, v] of Object.entries(m.variants)) out.set(entryFile('variant', id), { kind: 'variant', id, bytes: v.bytes, sha256: v.sha256 });
   for (const [id, a] of Object.entries(m.attachments)) out.set(entryFile('attachment', id), { kind: 'attachment', id, bytes: a.bytes, sha256: a.sha256 });
-  // Two files with the same bytes share one blob (the schema fixes the digest's form).
+  // Two files with the same bytes share one blob (the schema fixes the digest's form), and
+  // state one size for it (parsePart refuses a files part that does not: blobSizeConflict).
   for (const f of Object.values(m.files)) out.set(sourceBlobFile(f.sha256), { kind: 'source', id: f.sha256.slice(7), bytes: f.size, sha256: f.sha256 });
   return out;
+}
+
+/**
+ * Why a files table cannot be trusted to list each source blob once: two files that share a
+ * blob (the same sha256) but state different sizes. One blob has one size, so a table that
+ * says otherwise is refused before any of its entries is used; listedFiles then holds the
+ * size every entry states, and a read checks it whichever entry asks first.
+ */
+export function blobSizeConflict(files: Readonly<Record<string, ManifestFile>>): string | null {
+  const sizes = new Map<string, [id: string, size: number]>();
+  for (const [id, f] of Object.entries(files)) {
+    const seen = sizes.get(f.sha256);
+    if (seen === undefined) sizes.set(f.sha256, [id, f.size]);
+    else if (seen[1] !== f.size) return `files ${seen[0]} and ${id} share one source blob but list sizes ${seen[1]} and ${f.size}`;
+  }
+  return null;
 }
 
 /** The bundle id a `current` pointer's bytes name, or null when they are not exactly one id. */

@@ -17,7 +17,8 @@
  * 2. They are UTF-8 and parse as JSON holding only safe integers (what
  *    canonical JSON can hold; the rest of canonical form is checked by full
  *    verification), and validate against the part's schema: every id
- *    matches its grammar before it names a file.
+ *    matches its grammar before it names a file. The files part states one
+ *    size per source blob (files with the same bytes share one).
  * parseManifest(files), full verification: the root and every part it lists,
  * joined into one manifest; the index has a root entry and names only listed
  * variants; encoding the joined manifest again gives back the same bytes,
@@ -30,8 +31,8 @@ import { canonicalJson, canonicalMembers } from '../util/canonical-json.js';
 import { digestOf } from '../util/hash.js';
 import { parseJsonData } from '../util/parse-json-data.js';
 import * as generated from './manifest-validator.gen.js';
-import { listedParts, MANIFEST_FILE, partFile } from './layout.js';
-import { BUNDLE_ID_EXCLUDED, bundleIdOfCanonical, encodeManifest, joinParts, kindOfPart, type ManifestRoot, type ManifestV1, type PartKind } from './model.js';
+import { blobSizeConflict, listedParts, MANIFEST_FILE, partFile } from './layout.js';
+import { BUNDLE_ID_EXCLUDED, bundleIdOfCanonical, encodeManifest, joinParts, kindOfPart, type ManifestFile, type ManifestRoot, type ManifestV1, type PartKind } from './model.js';
 
 export type ManifestParse = { ok: true; manifest: ManifestV1 } | { ok: false; diagnostic: Diagnostic };
 export type RootParse = { ok: true; root: ManifestRoot } | { ok: false; diagnostic: Diagnostic };
@@ -80,8 +81,11 @@ export function parsePart<T = unknown>(root: ManifestRoot, name: string, bytes: 
   if (size !== want.bytes || digestOf(bytes) !== want.sha256) return refuse('RC7006', file, `${file} does not match its digest in the manifest (tampered or corrupt)`);
   const json = parseJsonData(bytes);
   if (!json.ok) return refuse('RC7002', file, `${file} ${json.why}`);
-  const invalid = schemaErrors(validatorOf(kindOfPart(name)), json.value, file);
-  return invalid ? { ok: false, diagnostic: invalid } : { ok: true, value: json.value as T };
+  const kind = kindOfPart(name);
+  const invalid = schemaErrors(validatorOf(kind), json.value, file);
+  if (invalid) return { ok: false, diagnostic: invalid };
+  const conflict = kind === 'files' ? blobSizeConflict(json.value as Record<string, ManifestFile>) : null;
+  return conflict ? refuse('RC7003', file, `${file} does not list one size per source blob: ${conflict}`) : { ok: true, value: json.value as T };
 }
 
 /** The bytes of manifest.json, and a reader of each part's bytes (null when the part is missing). */
