@@ -14,11 +14,11 @@
  * changed, after it the operation happened. Everything after the commit point
  * (HEAD, the audit append) is completed by the next writer or by verify.
  */
-import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, type Stats, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRegularFile } from '../../bundle/read-regular.js';
 import { digestOf } from '../../util/hash.js';
-import { registryError } from '../errors.js';
+import { registryError, type RegistryError } from '../errors.js';
 import { GRAMMAR } from '../model.js';
 import type { IndexHead, Store } from '../store.js';
 import { alive, createDurable, crashPoint, fsyncDir, isErrno, replaceDurable } from './durable.js';
@@ -129,13 +129,8 @@ export class LocalStore implements Store {
   }
 
   async readAudit(from = 0): Promise<{ bytes: Buffer; size: number }> {
-    let fd: number;
-    try {
-      fd = openSync(this.path('audit.log'), constants.O_RDONLY | constants.O_NOFOLLOW);
-    } catch (e) {
-      if (isErrno(e, 'ENOENT')) return { bytes: Buffer.alloc(0), size: 0 };
-      throw registryError('RC7201', { file: 'audit.log', message: `cannot read audit.log: ${(e as NodeJS.ErrnoException).code}` });
-    }
+    const fd = this.openAudit(constants.O_RDONLY);
+    if (fd === null) return { bytes: Buffer.alloc(0), size: 0 };
     try {
       const size = fstatSync(fd).size;
       const start = Math.min(Math.max(0, from), size);
@@ -160,7 +155,8 @@ export class LocalStore implements Store {
   async appendAudit(keep: number, text: string): Promise<void> {
     const path = this.path('audit.log');
     const created = !existsFile(path);
-    const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
+    const fd = this.openAudit(constants.O_RDWR | constants.O_CREAT);
+    if (fd === null) throw registryError('RC7201', { file: 'audit.log', message: `cannot create audit.log: ${this.root} is gone` });
     try {
       const size = fstatSync(fd).size;
       if (size < keep) throw registryError('RC7502', { file: 'audit.log', message: `audit.log is ${size} bytes, shorter than the ${keep} bytes just read: it was truncated` });
@@ -180,6 +176,25 @@ export class LocalStore implements Store {
       closeSync(fd);
     }
     if (created) fsyncDir(this.root);
+  }
+
+  /**
+   * audit.log, opened without following a link and without blocking (a FIFO in its place would
+   * stall the reader, and with it every writer waiting for the lock), then checked on the open
+   * descriptor: anything but a regular file is a damaged store (RC7201). Null when it is missing.
+   */
+  private openAudit(flags: number): number | null {
+    let fd: number;
+    try {
+      fd = openSync(this.path('audit.log'), flags | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
+    } catch (e) {
+      if (isErrno(e, 'ENOENT')) return null;
+      throw damaged('audit.log', e);
+    }
+    const st = fstatSync(fd);
+    if (st.isFile()) return fd;
+    closeSync(fd);
+    throw registryError('RC7201', { file: 'audit.log', message: `the store is damaged: audit.log must be a regular file, found ${kindOf(st)}` });
   }
 
   async exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -203,6 +218,18 @@ export class LocalStore implements Store {
     }
     return removed;
   }
+}
+
+/** What an entry of the wrong kind is, for a message. */
+function kindOf(st: Stats): string {
+  return st.isSymbolicLink() ? 'a symbolic link' : st.isDirectory() ? 'a directory' : st.isFile() ? 'a regular file' : 'a special file (a FIFO, socket or device)';
+}
+
+/** A store path that cannot be used as the layout says (a file where a directory belongs, or the reverse): RC7201, never a crash. */
+function damaged(rel: string, e: unknown): RegistryError {
+  const code = (e as NodeJS.ErrnoException).code ?? 'error';
+  const why = code === 'ENOTDIR' ? `${rel} (or a directory above it) is not a directory` : code === 'EISDIR' ? `${rel} is a directory` : code === 'ELOOP' ? `${rel} is a symbolic link` : `cannot use ${rel} (${code})`;
+  return registryError('RC7201', { file: rel, message: `the store is damaged: ${why}` });
 }
 
 function existsFile(path: string): boolean {
