@@ -48,7 +48,7 @@ const STATE: CatalogueEntry[] = [
 
 const STORE: CatalogueEntry[] = [
   { code: 'RC7201', severity: 'error', title: 'not a registry store',
-    explanation: 'The store directory exists but does not have the layout of a rulec registry (layout.json naming the local store, blobs/, index/), or it cannot be read, or audit.log is not a regular file (a FIFO or a directory). Nothing is read from or written to a damaged store.' },
+    explanation: 'The store directory exists but does not have the layout of a rulec registry (layout.json naming the local store, blobs/, index/), or it cannot be read, or an entry of it is of the wrong kind: audit.log that is not a regular file (a FIFO or a directory), index/ or tmp/ that is not a directory, or something other than a temp file in tmp/. Nothing is read from or written to a damaged store.' },
   { code: 'RC7202', severity: 'error', title: 'blob missing',
     explanation: 'The index references a blob (a manifest, a context or attachment text, a signature envelope) that the store does not hold. Nothing that depends on it is served.' },
   { code: 'RC7203', severity: 'error', title: 'blob does not match its digest',

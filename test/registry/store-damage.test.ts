@@ -1,12 +1,13 @@
 /**
  * A local store whose layout was damaged is refused with a coded diagnostic
  * (RC7201) — never a hang, never an internal error: audit.log that is a FIFO
- * or a directory.
+ * or a directory, index/ or tmp/ that is a file, a directory inside tmp/.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admit } from '../../src/registry/admit.js';
 import { RegistryError } from '../../src/registry/errors.js';
 import * as ops from '../../src/registry/ops.js';
 import { LocalStore } from '../../src/registry/stores/local.js';
@@ -73,10 +74,28 @@ describe('a damaged store layout is refused (RC7201)', () => {
 
   it.each<[string, (d: string) => void]>([
     ['audit.log replaced by a directory', (d) => { unlinkSync(join(d, 'audit.log')); mkdirSync(join(d, 'audit.log')); }],
+    ['index/ replaced by a file', (d) => { rmSync(join(d, 'index'), { recursive: true }); writeFileSync(join(d, 'index'), ''); }],
+    ['tmp/ replaced by a file', (d) => { rmSync(join(d, 'tmp'), { recursive: true }); writeFileSync(join(d, 'tmp'), ''); }],
   ])('%s: verify and every writer', async (_name, damage) => {
     const t = damaged(damage);
     expect(await codesOf(verifyRegistry(t.store, t.trust))).toEqual(['RC7201']);
     expect(await codesOf(ops.ramp(t.writer(), { bps: 5000 }))).toEqual(['RC7201']);
     expect(await codesOf(ops.publish(t.writer(), next.dir))).toEqual(['RC7201']);
+  });
+
+  it('index/ replaced by a file: an admission too', async () => {
+    const t = damaged((d) => { rmSync(join(d, 'index'), { recursive: true }); writeFileSync(join(d, 'index'), ''); });
+    expect(await codesOf(admit(t.admitter()))).toEqual(['RC7201']);
+  });
+
+  it('a directory inside tmp/ is not a temp file to remove: verify refuses the store', async () => {
+    const t = damaged((d) => mkdirSync(join(d, 'tmp', '99999999-abc')));
+    expect(await codesOf(verifyRegistry(t.store, t.trust))).toEqual(['RC7201']);
+  });
+
+  it('a missing tmp/ is made again: it holds nothing of the registry', async () => {
+    const t = damaged((d) => rmSync(join(d, 'tmp'), { recursive: true }));
+    expect(await codesOf(ops.ramp(t.writer(), { bps: 5000 }))).toEqual([]);
+    expect(await codesOf(verifyRegistry(t.store, t.trust))).toEqual([]);
   });
 });

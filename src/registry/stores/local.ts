@@ -14,11 +14,11 @@
  * changed, after it the operation happened. Everything after the commit point
  * (HEAD, the audit append) is completed by the next writer or by verify.
  */
-import { closeSync, constants, fstatSync, ftruncateSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, type Stats, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, type Dirent, fstatSync, ftruncateSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, type Stats, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRegularFile } from '../../bundle/read-regular.js';
 import { digestOf } from '../../util/hash.js';
-import { registryError, type RegistryError } from '../errors.js';
+import { RegistryError, registryError } from '../errors.js';
 import { GRAMMAR } from '../model.js';
 import type { IndexHead, Store } from '../store.js';
 import { alive, createDurable, crashPoint, fsyncDir, isErrno, replaceDurable } from './durable.js';
@@ -69,12 +69,13 @@ export class LocalStore implements Store {
     const digest = digestOf(bytes);
     const dest = this.blobPath(digest);
     if (existsFile(dest)) return digest;
-    const dir = join(dest, '..');
+    const dir = this.dir(`blobs/sha256/${digest.slice(7, 9)}`);
     if (!existsFile(dir)) {
+      const shards = this.dir('blobs/sha256');
       mkdirSync(dir, { recursive: true });
-      fsyncDir(this.path('blobs', 'sha256'));
+      fsyncDir(shards);
     }
-    createDurable(this.path('tmp'), dest, dir, bytes, `blob ${digest.slice(7, 19)}`, 0o444);
+    createDurable(this.tmpDir(), dest, dir, bytes, `blob ${digest.slice(7, 19)}`, 0o444);
     return digest;
   }
 
@@ -107,10 +108,10 @@ export class LocalStore implements Store {
   private scanLatest(): number {
     let names: string[];
     try {
-      names = readdirSync(this.path('index'));
+      names = readdirSync(this.dir('index'));
     } catch (e) {
       if (isErrno(e, 'ENOENT')) return 0;
-      throw e;
+      throw e instanceof RegistryError ? e : damaged('index', e);
     }
     return names.reduce((max, n) => Math.max(max, Number(INDEX_NAME.exec(n)?.[1] ?? 0)), 0);
   }
@@ -122,8 +123,8 @@ export class LocalStore implements Store {
   async casIndex(expectSeq: number, next: { bytes: string; audit: string; auditAt: number }): Promise<boolean> {
     if (expectSeq > 0 && !existsFile(this.indexPath(expectSeq))) return false;
     const seq = expectSeq + 1;
-    if (!createDurable(this.path('tmp'), this.indexPath(seq), this.path('index'), next.bytes, `index ${seq}`, 0o444)) return false;
-    replaceDurable(this.path('tmp'), this.path('HEAD'), this.root, `${seq}\n`, 'HEAD');
+    if (!createDurable(this.tmpDir(), this.indexPath(seq), this.dir('index'), next.bytes, `index ${seq}`, 0o444)) return false;
+    replaceDurable(this.tmpDir(), this.path('HEAD'), this.root, `${seq}\n`, 'HEAD');
     await this.appendAudit(next.auditAt, next.audit);
     return true;
   }
@@ -179,6 +180,31 @@ export class LocalStore implements Store {
   }
 
   /**
+   * Store directory `rel` (tmp, index, blobs/…), refused (RC7201) when anything but a
+   * directory has its name, before a write or a listing meets it as ENOTDIR or EISDIR. A missing
+   * one is left to the caller.
+   */
+  private dir(rel: string): string {
+    const path = this.path(rel);
+    let st: Stats;
+    try {
+      st = lstatSync(path);
+    } catch (e) {
+      if (isErrno(e, 'ENOENT')) return path;
+      throw damaged(rel, e);
+    }
+    if (!st.isDirectory()) throw registryError('RC7201', { file: rel, message: `the store is damaged: ${rel} must be a directory, found ${kindOf(st)}` });
+    return path;
+  }
+
+  /** The writers' scratch directory, made again when missing: it holds nothing of the registry's state. */
+  private tmpDir(): string {
+    const path = this.dir('tmp');
+    mkdirSync(path, { recursive: true });
+    return path;
+  }
+
+  /**
    * audit.log, opened without following a link and without blocking (a FIFO in its place would
    * stall the reader, and with it every writer waiting for the lock), then checked on the open
    * descriptor: anything but a regular file is a damaged store (RC7201). Null when it is missing.
@@ -198,21 +224,24 @@ export class LocalStore implements Store {
   }
 
   async exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    return withLock({ path: this.path('lock'), tmpDir: this.path('tmp'), timeoutMs: this.options.lockTimeoutMs ?? 30_000, onBreak: (n) => this.notes.push(n) }, fn);
+    return withLock({ path: this.path('lock'), tmpDir: this.tmpDir(), timeoutMs: this.options.lockTimeoutMs ?? 30_000, onBreak: (n) => this.notes.push(n) }, fn);
   }
 
   async sweep(): Promise<string[]> {
     const removed = this.notes.splice(0);
-    let names: string[] = [];
+    let entries: Dirent[] = [];
     try {
-      names = readdirSync(this.path('tmp'));
+      entries = readdirSync(this.dir('tmp'), { withFileTypes: true });
     } catch (e) {
-      if (!isErrno(e, 'ENOENT')) throw e;
+      if (!isErrno(e, 'ENOENT')) throw e instanceof RegistryError ? e : damaged('tmp', e);
     }
-    for (const name of names) {
+    for (const entry of entries) {
+      const name = entry.name;
       const pid = Number(/^(\d+)-/.exec(name)?.[1] ?? NaN);
       if (Number.isSafeInteger(pid) && pid !== process.pid && alive(pid)) continue;
       if (pid === process.pid) continue;
+      // Writers only ever leave files here: anything else is not theirs to remove.
+      if (!entry.isFile()) throw registryError('RC7201', { file: `tmp/${name}`, message: `the store is damaged: tmp/${name} is not a temp file a writer left (it is ${kindOf(entry)}); remove it by hand` });
       unlinkSync(join(this.path('tmp'), name));
       removed.push(`removed temp file tmp/${name}`);
     }
@@ -221,7 +250,7 @@ export class LocalStore implements Store {
 }
 
 /** What an entry of the wrong kind is, for a message. */
-function kindOf(st: Stats): string {
+function kindOf(st: Stats | Dirent): string {
   return st.isSymbolicLink() ? 'a symbolic link' : st.isDirectory() ? 'a directory' : st.isFile() ? 'a regular file' : 'a special file (a FIFO, socket or device)';
 }
 
