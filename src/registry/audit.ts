@@ -22,6 +22,7 @@
  */
 import { diag, spanAt, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
+import { parseJsonData } from '../util/parse-json-data.js';
 import { digestOf } from '../util/hash.js';
 import type { IndexDoc, OpRecord } from './model.js';
 
@@ -101,12 +102,9 @@ export function parseAudit(bytes: Uint8Array): ParsedAudit {
 }
 
 function readEntry(text: string): AuditEntry | null {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const json = parseJsonData(text);
+  if (!json.ok) return null;
+  const v = json.value;
   if (typeof v !== 'object' || v === null || Array.isArray(v) || canonicalJson(v) !== text) return null;
   const e = v as Record<string, unknown>;
   const common = Number.isSafeInteger(e.entry) && typeof e.at === 'string' && (e.prev === null || typeof e.prev === 'string');

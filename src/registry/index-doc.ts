@@ -8,6 +8,7 @@
  */
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { canonicalJson } from '../util/canonical-json.js';
+import { parseJsonData } from '../util/parse-json-data.js';
 import { GRAMMAR, INDEX_SCHEMA_ID, OP_NAMES, type IndexDoc } from './model.js';
 
 export type IndexParse = { ok: true; doc: IndexDoc } | { ok: false; diagnostic: Diagnostic };
@@ -42,13 +43,9 @@ const sameKeys = (o: Record<string, unknown>, keys: readonly string[]): boolean 
 };
 
 export function parseIndexDoc(payload: Uint8Array | string, file: string): IndexParse {
-  const text = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return bad(file, 'the index payload is not valid JSON');
-  }
+  const json = parseJsonData(payload);
+  if (!json.ok) return bad(file, `the index payload ${json.why}`);
+  const { value: v, text } = json;
   if (!isObject(v) || !sameKeys(v, TOP_KEYS)) return bad(file, `the index must have exactly the keys ${TOP_KEYS.join(', ')}`);
   if (canonicalJson(v) !== text) return bad(file, 'the index payload is not in canonical form');
   if (v.schema !== INDEX_SCHEMA_ID) return bad(file, `schema must be ${INDEX_SCHEMA_ID}`);

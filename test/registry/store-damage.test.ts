@@ -1,7 +1,9 @@
 /**
- * A local store whose layout was damaged is refused with a coded diagnostic
- * (RC7201) — never a hang, never an internal error: audit.log that is a FIFO
- * or a directory, index/ or tmp/ that is a file, a directory inside tmp/.
+ * A local store whose layout or documents were damaged is refused with a
+ * coded diagnostic — never a hang, never an internal error: audit.log that is
+ * a FIFO or a directory, index/ or tmp/ that is a file, a directory inside
+ * tmp/ (RC7201), and a signed index or audit line holding a number canonical
+ * JSON cannot hold (RC7204, RC7506, RC7410 for the admitter's checkpoint).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admit } from '../../src/registry/admit.js';
 import { RegistryError } from '../../src/registry/errors.js';
 import * as ops from '../../src/registry/ops.js';
+import { envelopeBytes, signEnvelope, PAYLOAD_TYPE } from '../../src/registry/sign.js';
 import { LocalStore } from '../../src/registry/stores/local.js';
 import { verifyRegistry } from '../../src/registry/verify.js';
 import { mintBundle, REPO_ROOT, setup, type Setup } from './helpers.js';
@@ -57,6 +60,19 @@ async function codesOf(p: Promise<unknown>): Promise<string[]> {
   }
 }
 
+const LATEST = join('index', '000000000005.dsse.json');
+
+/** The latest index with its payload text edited, signed again by `signed` (a trusted key) or keeping its old signature. */
+function forgeIndex(store: string, from: string, to: string, signed: boolean): void {
+  const env = JSON.parse(readFileSync(join(store, LATEST), 'utf8')) as { payload: string; payloadType: string; signatures: unknown[] };
+  const text = Buffer.from(env.payload, 'base64').toString('utf8');
+  expect(text).toContain(from);
+  const payload = Buffer.from(text.replace(from, to));
+  const forged = signed ? envelopeBytes(signEnvelope(PAYLOAD_TYPE.index, payload, [s.alice.key])) : JSON.stringify({ payload: payload.toString('base64'), payloadType: env.payloadType, signatures: env.signatures });
+  unlinkSync(join(store, LATEST));
+  writeFileSync(join(store, LATEST), forged);
+}
+
 describe('a damaged store layout is refused (RC7201)', () => {
   // Spawned: before the fix, opening the FIFO blocked the process for good (and a hung verify held the writers' lock).
   it('audit.log replaced by a FIFO: verify, log and a writer end at once', () => {
@@ -97,5 +113,29 @@ describe('a damaged store layout is refused (RC7201)', () => {
     const t = damaged((d) => rmSync(join(d, 'tmp'), { recursive: true }));
     expect(await codesOf(ops.ramp(t.writer(), { bps: 5000 }))).toEqual([]);
     expect(await codesOf(verifyRegistry(t.store, t.trust))).toEqual([]);
+  });
+});
+
+describe('numbers canonical JSON cannot hold are an invalid document, not an internal error', () => {
+  it.each([['"seq":5,', '"seq":5.5,'], ['"bps":3000', '"bps":1e20'], ['"bps":3000', '"bps":1e400']])('an index edited from %s to %s, signed again or not, is RC7204', async (from, to) => {
+    for (const signed of [false, true]) {
+      const t = damaged((d) => forgeIndex(d, from, to, signed));
+      expect({ signed, codes: await codesOf(verifyRegistry(t.store, t.trust)) }).toEqual({ signed, codes: ['RC7204'] });
+      expect({ signed, codes: await codesOf(admit(t.admitter())) }).toEqual({ signed, codes: ['RC7204'] });
+      expect({ signed, codes: await codesOf(ops.ramp(t.writer(), { bps: 5000 })) }).toEqual({ signed, codes: ['RC7204'] });
+    }
+  });
+
+  it('the admitter\'s trusted checkpoint holding such a number is an invalid admitter state (RC7410)', async () => {
+    const t = damaged(() => undefined);
+    await admit(t.admitter());
+    const forged = damaged((d) => forgeIndex(d, '"bps":3000', '"bps":1e20', true));
+    writeFileSync(join(t.stateDir, 'trusted.dsse.json'), readFileSync(join(forged.storeDir, LATEST)));
+    expect(await codesOf(admit(t.admitter()))).toEqual(['RC7410']);
+  });
+
+  it('an audit line holding one is unreadable (RC7506)', async () => {
+    const t = damaged((d) => writeFileSync(join(d, 'audit.log'), readFileSync(join(d, 'audit.log'), 'utf8').replace('"entry":1,', '"entry":1.5,')));
+    expect(await codesOf(verifyRegistry(t.store, t.trust))).toEqual(['RC7506']);
   });
 });
