@@ -23,6 +23,7 @@ import type { CompileResult } from '../compile.js';
 import { compilePolicy, discoverOptionsOf, utcToday, type CompileOptions } from '../compile-options.js';
 import { discover } from '../discover/discover.js';
 import { rereadImports, type ImportRead } from '../discover/import-reads.js';
+import { excluder } from '../discover/exclusions.js';
 import { repoReader } from '../discover/repo-reader.js';
 import { policyDigest, type Policy } from '../config/policy.js';
 import type { BuildReport } from '../report/reporters/types.js';
@@ -72,7 +73,7 @@ export async function compileOrReplay(options: CompileOptions, cache: BuildCache
     includeLocal: dated.includeLocal ?? false, today: dated.today, found });
   if (record !== null) {
     const reads = rereadImports(record.head.reads, { readRepo: repoReader(found.value.rootReal, discoverOptions.source ?? null), managedReal: found.value.managedReal,
-      maxBytes: policy.discover.max_file_bytes });
+      maxBytes: policy.discover.max_file_bytes, isExcluded: excluder(found.value.exclusions) });
     // The report is parsed only now, for a replay (a damaged one is a note, and the build compiles).
     const report = key(reads) === record.head.fingerprint ? record.report() : null;
     if (report !== null && reuse(record.head)) return { kind: 'replay', record: { ...record.head, report }, policy };

@@ -132,6 +132,8 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       continue;
     }
     const read = early.get(path) ?? readRepo(path, path, maxBytes);
+    // A link into rulec's own output or an excluded path is no input (as the path itself would not be).
+    if (read.ok && read.realRel !== path && isExcluded(read.realRel)) continue;
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       const shown = (snap?.undecodable ?? walkedUndecodable).get(path);

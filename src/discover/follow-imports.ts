@@ -116,7 +116,8 @@ function readImport(root: Root, rel: string, id: string, importer: SourceFile, c
   if (root === 'user') return null;
   const rootReal = root === 'managed' ? ctx.roots.managedReal : ctx.roots.repoReal;
   if (!rootReal || (root === 'repo' ? isExcluded(rel) : isBundleOutput(rel))) return null;
-  const read = readOf(root, rel, id, { readRepo: ctx.readRepo ?? ((r, i, max) => readConfined(rootReal, r, i, max)), managedReal: ctx.roots.managedReal, maxBytes: ctx.maxBytes });
+  const read = readOf(root, rel, id, { readRepo: ctx.readRepo ?? ((r, i, max) => readConfined(rootReal, r, i, max)), managedReal: ctx.roots.managedReal,
+    maxBytes: ctx.maxBytes, isExcluded });
   reads.push(importRead(root, rel, id, read));
   if (!read.ok) return read.missing ? null : { diagnostic: read.diagnostic };
   return source(root, rel, 'import', importer.layer, importer.scope, read.bytes, read.realRel, importer.tracked);

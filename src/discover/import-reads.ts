@@ -11,6 +11,7 @@ import type { Root } from '../types.js';
 import { readConfined, type ReadOutcome } from '../confined/read-confined.js';
 import { sha256Hex } from '../util/hash.js';
 import type { RepoReader } from './repo-reader.js';
+import { isBundleOutput } from './output-dir.js';
 
 export interface ImportRead {
   root: Root;
@@ -32,6 +33,8 @@ export interface Readers {
   readRepo: RepoReader;
   managedReal: string | null;
   maxBytes: number;
+  /** The repository's exclusions (exclusions.ts excluder): rulec's own output and `discover.exclude`. */
+  isExcluded: (rel: string) => boolean;
 }
 
 /** Ask each question of `reads` again; the answers, in the same shape. */
@@ -39,9 +42,17 @@ export function rereadImports(reads: readonly Pick<ImportRead, 'root' | 'rel' | 
   return reads.map(({ root, rel, id }) => importRead(root, rel, id, readOf(root, rel, id, r)));
 }
 
-/** The read import following makes for a file of `root` (it never reads the user root). */
+const MISSING: ReadOutcome = { ok: false, missing: true };
+
+/**
+ * The read import following makes for a file of `root` (it never reads the user root). Through a
+ * link the file read is the link's target: one in rulec's own output (the build cache, a bundle) or
+ * an excluded path is no input however it is reached, and reads as missing.
+ */
 export function readOf(root: Root, rel: string, id: string, r: Readers): ReadOutcome {
-  if (root === 'repo') return r.readRepo(rel, id, r.maxBytes);
-  if (root === 'managed' && r.managedReal) return readConfined(r.managedReal, rel, id, r.maxBytes);
-  return { ok: false, missing: true };
+  const excluded = root === 'repo' ? r.isExcluded : isBundleOutput;
+  if (excluded(rel)) return MISSING;
+  const read = root === 'repo' ? r.readRepo(rel, id, r.maxBytes)
+    : root === 'managed' && r.managedReal ? readConfined(r.managedReal, rel, id, r.maxBytes) : MISSING;
+  return read.ok && read.realRel !== rel && excluded(read.realRel) ? MISSING : read;
 }
