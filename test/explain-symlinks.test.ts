@@ -56,3 +56,28 @@ describe('explain through symlinks', () => {
     expect((await notLoaded(files, 'src/a.ts')).not).toEqual(['AGENTS.md — shadowed by AGENTS.override.md in the same directory']);
   });
 });
+
+// A committed link out of the repository: a PATH through it names nothing in the repository, and
+// whether the outside file exists changes nothing rulec prints (nothing outside is stat'ed; the two
+// names have the same length, since explain --profile counts the bytes of the path it shows).
+describe('a PATH through a link that leaves the repository', () => {
+  it('explain, explain --profile and lint answer the same for an outside file that exists and one that does not', async () => {
+    const { runCli } = await import('./helpers/run-cli.js');
+    const { writeFileSync, symlinkSync } = await import('node:fs');
+    const outside = join(scratch, 'outside');
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, 'there.md'), 'x\n');
+    const repo = tree({ 'AGENTS.md': AGENTS, 'src/a.ts': '' });
+    symlinkSync(outside, join(repo, 'link'));
+    const answer = async (args: string[]) => {
+      const r = await runCli(args, repo);
+      return { code: r.code, out: (r.stdout + r.stderr).replaceAll('there.md', 'X').replaceAll('nopes.md', 'X') };
+    };
+    for (const args of [['explain', '--fresh', '--format', 'json'], ['explain', '--profile', 'codex'], ['lint']]) {
+      const [there, absent] = [await answer([...args, 'link/there.md']), await answer([...args, 'link/nopes.md'])];
+      expect({ args, there }).toEqual({ args, there: absent });
+    }
+    const json = JSON.parse((await runCli(['explain', 'link/there.md', '--fresh', '--format', 'json'], repo)).stdout) as { in_repository: boolean };
+    expect(json.in_repository).toBe(false);
+  });
+});

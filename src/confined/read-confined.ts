@@ -75,6 +75,20 @@ export function confinedDir(rootReal: string, rel: string): string | null {
   return found.kind === 'dir' ? found.value.abs : null;
 }
 
+/**
+ * What `rel` below `rootReal` is, resolved like a read (links followed only while they stay below
+ * the root; nothing outside is stat'ed): 'file', 'dir', another kind of entry, or null when there
+ * is nothing there that a read could reach.
+ */
+export function confinedEntry(rootReal: string, rel: string): { kind: 'file' | 'dir' | 'other'; realRel: string } | null {
+  if (rel === '') return { kind: 'dir', realRel: '' };
+  if (relProblem(rel) !== null) return null;
+  const found = resolveBeneath(rootReal, rel);
+  if (found.kind === 'dir') return { kind: 'dir', realRel: found.realRel };
+  if (found.kind !== 'file') return null;
+  return { kind: found.value.stat.isFile() ? 'file' : 'other', realRel: found.realRel };
+}
+
 type Resolved = Walked<{ abs: string; stat: Stats }>;
 
 /** `rel` below `rootReal` through walkBeneath (util/walk-beneath.ts), over lstat and readlink. */

@@ -4,12 +4,11 @@
  * the agent sees it (git-ignored personal files included, global files from
  * the home directory), with the profile's options from the policy and --option.
  */
-import { existsSync, opendirSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, opendirSync, realpathSync } from 'node:fs';
 import type { CompileOptions } from '../../compile.js';
 import { loadPolicy } from '../../config/load-policy.js';
 import { discover } from '../../discover/discover.js';
-import { confinedDir, readConfined } from '../../confined/read-confined.js';
+import { confinedDir, confinedEntry, readConfined } from '../../confined/read-confined.js';
 import { walkTree } from '../../discover/walk.js';
 import { UsageError } from '../../util/errors.js';
 import { readPackageJson } from '../../config/package-files.js';
@@ -79,14 +78,9 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
   else io.out(redact(formatProfile(oneLine(req.path), profile.agent, escapeFields(result)), redactions));
 }
 
-/** Where `rel` leads under `rootReal` with every link on the way followed (parent directories too), or undefined outside or missing. */
+/** Where `rel` leads under `rootReal` with every link on the way followed (parent directories too), or undefined outside or missing (nothing outside is stat'ed). */
 function realUnder(rootReal: string, rel: string): string | undefined {
-  try {
-    const within = relative(rootReal, realpathSync(join(rootReal, ...rel.split('/'))));
-    return within.startsWith(`..${sep}`) || within === '..' || /^[A-Za-z]:/.test(within) || within.startsWith(sep) ? undefined : toPosix(within);
-  } catch {
-    return undefined;
-  }
+  return confinedEntry(rootReal, rel)?.realRel;
 }
 
 /**
@@ -96,14 +90,15 @@ function realUnder(rootReal: string, rel: string): string | undefined {
 function listUnder(root: string, rel: string): DirEntry[] | undefined {
   try {
     const rootReal = realpathSync(root);
-    const abs = realpathSync(join(root, ...rel.split('/').filter((x) => x !== '')));
-    const within = relative(rootReal, abs);
-    if (within.startsWith(`..${sep}`) || within === '..') return undefined;
+    const clean = rel.split('/').filter((x) => x !== '').join('/');
+    // Resolved as a read resolves it: a link that leaves the root lists nothing, and nothing outside is stat'ed.
+    const abs = confinedDir(rootReal, clean);
+    if (abs === null) return undefined;
     const d = opendirSync(abs);
     const out: DirEntry[] = [];
     try {
       for (let e = d.readSync(); e !== null; e = d.readSync()) {
-        out.push({ name: e.name, isDir: e.isDirectory() || (e.isSymbolicLink() && statSync(join(abs, e.name), { throwIfNoEntry: false })?.isDirectory() === true) });
+        out.push({ name: e.name, isDir: e.isDirectory() || (e.isSymbolicLink() && confinedEntry(rootReal, clean === '' ? e.name : `${clean}/${e.name}`)?.kind === 'dir') });
       }
     } finally {
       d.closeSync();
@@ -122,7 +117,7 @@ function homeRules(home: string): string[] {
 
 function isFile(root: string, rel: string): boolean {
   try {
-    return rel !== '' && statSync(join(root, rel)).isFile();
+    return rel !== '' && confinedEntry(realpathSync(root), rel)?.kind === 'file';
   } catch {
     return false;
   }

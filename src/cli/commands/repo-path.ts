@@ -4,7 +4,8 @@
  * only about the repository it compiles. Whether the path exists is a
  * separate question the commands answer in their output.
  */
-import { lstatSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
+import { confinedDir } from '../../confined/read-confined.js';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../../util/errors.js';
 import { resolveRelative, toPosix } from '../../util/posix-path.js';
@@ -26,11 +27,19 @@ export function inWorkTree(repoDir: string, path: string): boolean {
   return workTreeEntry(repoDir, path) !== null;
 }
 
-/** What `path` (repo-relative, posix) is in the work tree, not following a final symlink: null when nothing is there. */
+/**
+ * What `path` (repo-relative, posix) is in the work tree, not following a final symlink: null when
+ * nothing is there. Its directory is resolved as a read resolves it (src/confined): through a link
+ * that leaves the repository there is nothing, and nothing outside is stat'ed, so the answer never
+ * tells whether an outside file exists.
+ */
 export function workTreeEntry(repoDir: string, path: string): 'directory' | 'other' | null {
   if (path === '') return 'directory';
   try {
-    return lstatSync(join(repoDir, ...path.split('/'))).isDirectory() ? 'directory' : 'other';
+    const slash = path.lastIndexOf('/');
+    const dir = confinedDir(realpathSync(repoDir), slash < 0 ? '' : path.slice(0, slash));
+    if (dir === null) return null;
+    return lstatSync(join(dir, path.slice(slash + 1))).isDirectory() ? 'directory' : 'other';
   } catch {
     return null;
   }
