@@ -99,11 +99,11 @@ describe('start-up loads only what the command uses', () => {
     expect(r.stdout).toContain('(from bundle ');
     expect(r.files).toContain('dist/bundle/open-bundle.js');
     expect(rankTables(r.files)).toEqual([]);
-    // What explain from a bundle does use: attachment globs matched with the resolver's options
-    // (resolve/glob-index.js). No other stage, and the manifest is checked by generated code. The
-    // secret finder is loaded only to warn about the text --text prints; the freshness check
-    // (policy, discovery, confined reads) only without --bundle.
-    const used = /^dist\/resolve\/glob-index\b/;
+    // What explain from a bundle does use: attachment globs compiled as the resolver compiles them
+    // (resolve/glob-index.js, and its linear matcher glob-linear.js). No other stage, and the
+    // manifest is checked by generated code. The secret finder is loaded only to warn about the
+    // text --text prints; the freshness check (policy, discovery, confined reads) only without --bundle.
+    const used = /^dist\/resolve\/glob-(index|linear)\b/;
     expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);
     expect(r.files.filter((f) => /^dist\/(config\/(policy|load-policy)\.js$|confined\/|cli\/commands\/(explain-worktree|print-context)\.js$)/.test(f))).toEqual([]);
     // The bundle reader reports RC70xx codes from their own catalogue file; the whole catalogue is not loaded.
