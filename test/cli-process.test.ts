@@ -103,11 +103,11 @@ describe('start-up loads only what the command uses', () => {
     // (resolve/glob-index.js, and its linear matcher glob-linear.js). No other stage, and the
     // manifest is checked by generated code. The secret finder is loaded only to warn about the
     // text --text prints; the freshness check (policy, discovery) only without --bundle. Whether
-    // PATH is in the work tree is asked as a read asks it (confined/read-confined.js: nothing outside
+    // PATH is in the work tree is asked as a read asks it (confined/resolve-beneath.js: nothing outside
     // the repository is stat'ed), and nothing is read.
     const used = /^dist\/resolve\/glob-(index|linear)\b/;
     expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);
-    expect(r.files.filter((f) => /^dist\/(config\/(policy|load-policy)\.js$|confined\/(?!read-confined\.js$)|cli\/commands\/(explain-worktree|print-context)\.js$)/.test(f))).toEqual([]);
+    expect(r.files.filter((f) => /^dist\/(config\/(policy|load-policy)\.js$|confined\/(?!resolve-beneath\.js$)|cli\/commands\/(explain-worktree|print-context)\.js$)/.test(f))).toEqual([]);
     // The bundle reader reports RC70xx codes from their own catalogue file; the whole catalogue is not loaded.
     expect(r.files.filter((f) => /^dist\/diagnostics\/catalogue(\.js|-(?!bundle))/.test(f))).toEqual([]);
     // The manifest is validated by ajv's standalone code (one small runtime helper), never by compiling the schema.

@@ -5,7 +5,7 @@
  *
  * 1. Refuse a relative path that is not a plain posix path below the root
  *    (empty, absolute, `.`/`..` or empty segments, NUL, over PATH_MAX/NAME_MAX).
- * 2. Resolve the path one component at a time below the real root (walkBeneath
+ * 2. Resolve the path one component at a time below the real root (resolve-beneath.ts, walkBeneath
  *    over lstat, and readlink for links, at most 40): the first step that would leave the
  *    root is a refusal. Nothing outside the root is ever stat'ed, so a
  *    diagnostic cannot even tell whether an outside file exists.
@@ -19,19 +19,15 @@
  * 5. Refuse files over the byte limit unread; read at most limit + 1 bytes even
  *    if the file grows while it is read.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync, type Stats } from 'node:fs';
-import { sep } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, statSync, type Stats } from 'node:fs';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { walkBeneath, type Entry, type Walked } from '../util/walk-beneath.js';
+import { relProblem, relativeInside, resolveBeneath } from './resolve-beneath.js';
 
 export type ReadOutcome =
   | { ok: true; bytes: Uint8Array; /** Posix path of the real file relative to the root (differs from `rel` through symlinks). */ realRel: string }
   | { ok: false; missing: true }
   | { ok: false; missing: false; diagnostic: Diagnostic };
 
-/** Linux limits: no file system call accepts a longer path or name. */
-export const MAX_PATH_CHARS = 4096;
-export const MAX_NAME_BYTES = 255;
 
 const MISSING: ReadOutcome = { ok: false, missing: true };
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
@@ -63,65 +59,6 @@ export function readConfined(rootReal: string, rel: string, id: string, maxBytes
   return readOpened(rootReal, found.value.abs, found.realRel, before, id, maxBytes);
 }
 
-/**
- * The absolute path of directory `rel` below `rootReal`, resolved like a read
- * (never through a step out of the root), or null when it is not a directory
- * there. Walks of a root's subdirectory (`~/.claude/rules`) start from it, so
- * a linked directory cannot make them list an outside directory's names.
- */
-export function confinedDir(rootReal: string, rel: string): string | null {
-  if (relProblem(rel) !== null) return null;
-  const found = resolveBeneath(rootReal, rel);
-  return found.kind === 'dir' ? found.value.abs : null;
-}
-
-/**
- * What `rel` below `rootReal` is, resolved like a read (links followed only while they stay below
- * the root; nothing outside is stat'ed): 'file', 'dir', another kind of entry, or null when there
- * is nothing there that a read could reach.
- */
-export function confinedEntry(rootReal: string, rel: string): { kind: 'file' | 'dir' | 'other'; realRel: string } | null {
-  if (rel === '') return { kind: 'dir', realRel: '' };
-  if (relProblem(rel) !== null) return null;
-  const found = resolveBeneath(rootReal, rel);
-  if (found.kind === 'dir') return { kind: 'dir', realRel: found.realRel };
-  if (found.kind !== 'file') return null;
-  return { kind: found.value.stat.isFile() ? 'file' : 'other', realRel: found.realRel };
-}
-
-type Resolved = Walked<{ abs: string; stat: Stats }>;
-
-/** `rel` below `rootReal` through walkBeneath (util/walk-beneath.ts), over lstat and readlink. */
-function resolveBeneath(rootReal: string, rel: string): Resolved {
-  const base = rootReal.endsWith(sep) ? rootReal.slice(0, -1) : rootReal;
-  return walkBeneath(rel, (path) => lookup(base, path));
-}
-
-function lookup(base: string, path: string): Entry<{ abs: string; stat: Stats }> {
-  const abs = `${base}${sep}${sep === '/' ? path : path.split('/').join(sep)}`;
-  let st: Stats | undefined;
-  try {
-    st = lstatSync(abs, { throwIfNoEntry: false });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    return code === 'ENOTDIR' || code === 'ENAMETOOLONG' ? { kind: 'missing' } : { kind: 'error', code };
-  }
-  if (st === undefined) return { kind: 'absent' };
-  if (!st.isSymbolicLink()) return { kind: st.isDirectory() ? 'dir' : 'file', value: { abs, stat: st } };
-  let target: string;
-  try {
-    target = readlinkSync(abs);
-  } catch (e) {
-    return { kind: 'error', code: (e as NodeJS.ErrnoException).code ?? 'error' };
-  }
-  if (target.startsWith('/') || (sep === '\\' && /^[A-Za-z]:|^\\\\/.test(target))) {
-    // An absolute target is followed only when it names a place below the real root, spelled literally.
-    const inside = target === base ? '' : relativeInside(base, target);
-    return { kind: 'link', target: inside === null ? 'outside' : { path: inside, fromRoot: true } };
-  }
-  return { kind: 'link', target: { path: sep === '/' ? target : target.split(sep).join('/'), fromRoot: false } };
-}
-
 function readOpened(rootReal: string, real: string, realRel: string, before: Stats, id: string, maxBytes: number): ReadOutcome {
   let fd: number;
   try {
@@ -147,26 +84,6 @@ function readOpened(rootReal: string, real: string, realRel: string, before: Sta
   } finally {
     closeSync(fd);
   }
-}
-
-/** Why `rel` is not a plain path below a root, or null when it is. */
-function relProblem(rel: string): string | null {
-  if (rel.length > MAX_PATH_CHARS) return 'too-long';
-  if (rel === '' || rel.startsWith('/') || rel.includes('\0')) return 'is not a relative path inside its root';
-  if (sep === '\\' && (rel.includes('\\') || rel.includes(':'))) return 'is not a relative path inside its root';
-  for (const seg of rel.split('/')) {
-    if (seg === '' || seg === '.' || seg === '..') return 'is not a plain path inside its root';
-    if (seg.length > MAX_NAME_BYTES && Buffer.byteLength(seg) > MAX_NAME_BYTES) return 'too-long';
-  }
-  return null;
-}
-
-/** `real` relative to `rootReal` as a posix path when it lies strictly inside it, else null. */
-export function relativeInside(rootReal: string, real: string): string | null {
-  const prefix = rootReal.endsWith(sep) ? rootReal : rootReal + sep;
-  if (!real.startsWith(prefix) || real.length === prefix.length) return null;
-  const rest = real.slice(prefix.length);
-  return sep === '/' ? rest : rest.split(sep).join('/');
 }
 
 /** What makes a stat'ed entry unreadable as an input, or null for a regular file on an ordinary file system. */

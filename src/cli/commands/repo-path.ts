@@ -5,7 +5,7 @@
  * separate question the commands answer in their output.
  */
 import { lstatSync, realpathSync } from 'node:fs';
-import { confinedDir } from '../../confined/read-confined.js';
+import { confinedDir } from '../../confined/resolve-beneath.js';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../../util/errors.js';
 import { resolveRelative, toPosix } from '../../util/posix-path.js';
