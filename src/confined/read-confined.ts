@@ -21,7 +21,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, statSync, type Stats } from 'node:fs';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { relProblem, relativeInside, resolveBeneath } from './resolve-beneath.js';
+import { relProblem, relativeInside, resolveBeneath, type ResolveMemo } from './resolve-beneath.js';
 
 export type ReadOutcome =
   | { ok: true; bytes: Uint8Array; /** Posix path of the real file relative to the root (differs from `rel` through symlinks). */ realRel: string }
@@ -38,11 +38,11 @@ const OUTSIDE = 'path leads outside its root through a symbolic link; not loaded
  * @param rel posix path relative to the root, as git or a walk lists it
  * @param id the id shown in diagnostics
  */
-export function readConfined(rootReal: string, rel: string, id: string, maxBytes: number): ReadOutcome {
+export function readConfined(rootReal: string, rel: string, id: string, maxBytes: number, memo?: ResolveMemo): ReadOutcome {
   const refusal = relProblem(rel);
   if (refusal === 'too-long') return MISSING;
   if (refusal !== null) return fail('RC1002', id, `path ${refusal}; not loaded`);
-  const found = resolveBeneath(rootReal, rel);
+  const found = resolveBeneath(rootReal, rel, memo);
   switch (found.kind) {
     case 'missing':
     case 'dir': return MISSING;

@@ -43,10 +43,31 @@ export function confinedEntry(rootReal: string, rel: string): { kind: 'file' | '
 
 export type Resolved = Walked<{ abs: string; stat: Stats }>;
 
+/**
+ * The directories one reader has already resolved, by the root-relative path asked for: a read
+ * resolves its file's directory once per reader (a discovery and its import following), then only
+ * its own name below it — so n files in one directory, or n imports into a chain d directories
+ * deep, cost one walk of the directory and n lookups, not n walks (n × d lstats of paths d long).
+ * A directory swapped for a link after its walk is still caught when the file is opened
+ * (read-confined.ts, step 4).
+ */
+export type ResolveMemo = Map<string, Resolved>;
+
 /** `rel` below `rootReal` through walkBeneath (util/walk-beneath.ts), over lstat and readlink. */
-export function resolveBeneath(rootReal: string, rel: string): Resolved {
+export function resolveBeneath(rootReal: string, rel: string, memo?: ResolveMemo): Resolved {
   const base = rootReal.endsWith(sep) ? rootReal.slice(0, -1) : rootReal;
-  return walkBeneath(rel, (path) => lookup(base, path));
+  const look = (path: string): Entry<{ abs: string; stat: Stats }> => lookup(base, path);
+  const slash = rel.lastIndexOf('/');
+  if (memo === undefined || slash < 0) return walkBeneath(rel, look);
+  const dirRel = rel.slice(0, slash);
+  let dir = memo.get(dirRel);
+  if (dir === undefined) memo.set(dirRel, (dir = walkBeneath(dirRel, look)));
+  switch (dir.kind) {
+    case 'dir': return walkBeneath(rel.slice(slash + 1), look, dir.realRel);
+    // As the whole path's walk ends: a file or nothing where a directory should be is missing.
+    case 'file': case 'broken': return { kind: 'missing' };
+    default: return dir;
+  }
 }
 
 function lookup(base: string, path: string): Entry<{ abs: string; stat: Stats }> {

@@ -17,9 +17,9 @@ import { source, type Discovered } from './discover.js';
 import { dirtyIds } from './dirty.js';
 import { excluder, type Exclusions } from './exclusions.js';
 import { isBundleOutput } from './output-dir.js';
-import { readConfined } from '../confined/read-confined.js';
-import type { RepoReader } from './repo-reader.js';
-import { importRead, readOf, type ImportRead } from './import-reads.js';
+import type { ReadOutcome } from '../confined/read-confined.js';
+import { repoReader, type RepoReader } from './repo-reader.js';
+import { importRead, readOf, type ImportRead, type Readers } from './import-reads.js';
 
 export interface FollowContext {
   roots: ImportRoots & { repoReal: string; managedReal: string | null };
@@ -53,6 +53,10 @@ export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<st
   const known = new Set(files.map((f) => f.id));
   const out: Followed = { files: [], docs: new Map(), capped: false, refused, reads: [] };
   const isExcluded = excluder(ctx.exclusions);
+  // One reader for the whole following: it resolves each directory once (repo-reader.ts).
+  const repoReal = ctx.roots.repoReal;
+  const readRepo = ctx.readRepo ?? (repoReal ? repoReader(repoReal, null) : (): ReadOutcome => ({ ok: false, missing: true }));
+  const readers: Readers = { readRepo, managedReal: ctx.roots.managedReal, maxBytes: ctx.maxBytes, isExcluded };
   let frontier = files.slice();
   // One level past the limit, so the resolver can tell "too deep" from "missing".
   for (let depth = 0; depth <= ctx.maxDepth && frontier.length > 0; depth++) {
@@ -71,7 +75,7 @@ export function followImports(files: readonly SourceFile[], docs: ReadonlyMap<st
             return { value: { ...out, capped: true }, diagnostics };
           }
           if (refused.has(t.id) || absent.has(t.id)) continue;
-          const got = readImport(t.root, t.rel, t.id, importer, ctx, isExcluded, out.reads);
+          const got = readImport(t.root, t.rel, t.id, importer, ctx, readers, out.reads);
           if (got === null) {
             absent.add(t.id); // a file named a thousand times is looked for once
             continue;
@@ -111,13 +115,12 @@ export function withImports(discovered: Discovered, followed: Followed): Discove
 }
 
 function readImport(root: Root, rel: string, id: string, importer: SourceFile, ctx: FollowContext,
-  isExcluded: (path: string) => boolean, reads: ImportRead[]): SourceFile | { diagnostic: Diagnostic } | null {
+  readers: Readers, reads: ImportRead[]): SourceFile | { diagnostic: Diagnostic } | null {
   // User files are personal: explain shows them, but nothing they import is read.
   if (root === 'user') return null;
   const rootReal = root === 'managed' ? ctx.roots.managedReal : ctx.roots.repoReal;
-  if (!rootReal || (root === 'repo' ? isExcluded(rel) : isBundleOutput(rel))) return null;
-  const read = readOf(root, rel, id, { readRepo: ctx.readRepo ?? ((r, i, max) => readConfined(rootReal, r, i, max)), managedReal: ctx.roots.managedReal,
-    maxBytes: ctx.maxBytes, isExcluded });
+  if (!rootReal || (root === 'repo' ? readers.isExcluded(rel) : isBundleOutput(rel))) return null;
+  const read = readOf(root, rel, id, readers);
   reads.push(importRead(root, rel, id, read));
   if (!read.ok) return read.missing ? null : { diagnostic: read.diagnostic };
   return source(root, rel, 'import', importer.layer, importer.scope, read.bytes, read.realRel, importer.tracked);

@@ -7,9 +7,13 @@
  */
 import type { RepoSource } from '../source/repo-source.js';
 import { readConfined, type ReadOutcome } from '../confined/read-confined.js';
+import type { ResolveMemo } from '../confined/resolve-beneath.js';
 
 export type RepoReader = (rel: string, id: string, maxBytes: number) => ReadOutcome;
 
 export function repoReader(rootReal: string, source: RepoSource | null): RepoReader {
-  return source ? (rel, id, max) => source.read(rel, id, max) : (rel, id, max) => readConfined(rootReal, rel, id, max);
+  if (source) return (rel, id, max) => source.read(rel, id, max);
+  // One memo of looked-up directories per reader (resolve-beneath.ts): a directory is lstat'ed once, not once per file below it.
+  const memo: ResolveMemo = new Map();
+  return (rel, id, max) => readConfined(rootReal, rel, id, max, memo);
 }

@@ -39,19 +39,32 @@ export type Walked<F> =
 /** Links followed while resolving one path (Linux's own limit is 40). */
 const MAX_LINKS = 40;
 
-export function walkBeneath<F>(rel: string, lookup: (path: string) => Entry<F>): Walked<F> {
+/**
+ * @param from a directory below the root already resolved (a realRel this walk returned), to walk
+ *   `rel` from instead of from the root: as if its path had been walked first.
+ */
+export function walkBeneath<F>(rel: string, lookup: (path: string) => Entry<F>, from = ''): Walked<F> {
   const todo = rel.split('/').reverse(); // a stack: next segment last
-  const done: string[] = [];
+  // The resolved segments so far, as one path: extended and cut as segments are resolved and
+  // popped (joining a list at every step made a path n segments deep cost n² characters).
+  let prefix = from;
+  let depth = from === '' ? 0 : from.split('/').length;
+  const descend = (seg: string): void => {
+    prefix = depth++ === 0 ? seg : `${prefix}/${seg}`;
+  };
+  const ascend = (): void => {
+    prefix = --depth === 0 ? '' : prefix.slice(0, prefix.lastIndexOf('/'));
+  };
   let links = 0;
   let viaLink = false;
   for (let seg = todo.pop(); seg !== undefined; seg = todo.pop()) {
     if (seg === '' || seg === '.') continue;
     if (seg === '..') {
-      if (done.length === 0) return { kind: 'outside' };
-      done.pop();
+      if (depth === 0) return { kind: 'outside' };
+      ascend();
       continue;
     }
-    const path = done.length === 0 ? seg : `${done.join('/')}/${seg}`;
+    const path = prefix === '' ? seg : `${prefix}/${seg}`;
     const found = lookup(path);
     switch (found.kind) {
       case 'error':
@@ -64,7 +77,10 @@ export function walkBeneath<F>(rel: string, lookup: (path: string) => Entry<F>):
         if (++links > MAX_LINKS) return { kind: 'loop' };
         if (found.target === 'outside') return { kind: 'outside' };
         if (todo.length === 0) viaLink = true;
-        if (found.target.fromRoot) done.length = 0;
+        if (found.target.fromRoot) {
+          depth = 0;
+          prefix = '';
+        }
         const segs = found.target.path.split('/');
         for (let i = segs.length - 1; i >= 0; i--) todo.push(segs[i] as string);
         continue;
@@ -72,7 +88,7 @@ export function walkBeneath<F>(rel: string, lookup: (path: string) => Entry<F>):
       default:
         if (todo.length === 0) return { kind: found.kind, value: found.value, realRel: path };
         if (found.kind === 'file') return { kind: 'missing' };
-        done.push(seg);
+        descend(seg);
     }
   }
   return { kind: 'missing' }; // the root itself

@@ -84,6 +84,27 @@ describe('cost of imports', () => {
     }
   });
 
+  // Each read walked its whole path, one lstat of a path as long per directory: n imports into a
+  // chain d deep cost n × d² (50 imports at depth 2,040 took 21 s). A reader walks each directory
+  // once, so 64 imports there cost about what one does (the walk of the chain), never 64 times it.
+  it('n imports into one deep directory cost one walk of it, not n', async () => {
+    const deep = Array.from({ length: 800 }, () => 'a').join('/');
+    const chain = (k: number) => repo({ [`${deep}/f.md`]: 'x\n', 'CLAUDE.md': `# R\n\n${Array.from({ length: k }, (_, i) => `- @${deep}/m${i}.md\n`).join('')}- @${deep}/f.md\n` });
+    const best = async (dir: string): Promise<number> => {
+      let min = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        await importStages(dir, 1000);
+        min = Math.min(min, performance.now() - t0);
+      }
+      return min;
+    };
+    const [one, many] = [chain(1), chain(64)];
+    const ratio = (await best(many)) / (await best(one));
+    console.log(`imports, 64 against 1 into a chain 800 deep: ratio ${ratio.toFixed(2)}`);
+    expect(ratio).toBeLessThan(MAX_RATIO);
+  });
+
   it('a token of n path segments costs time linear in n, up to the length cap', async () => {
     const token = (k: number) => repo({ 'CLAUDE.md': `# R\n\nSee @${'a/'.repeat(k)}x.md and @${'.'.repeat(2 * k)}a\n` });
     const d = await doubling(token, (dir) => importStages(dir, 1000), { n: 50_000, maxN: 200_000 });
