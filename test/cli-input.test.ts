@@ -140,6 +140,15 @@ describe('configuration errors are exit 2 with a message, never an internal erro
     }
   });
 
+  // explain used to fall back to the built-in policy without a word (exit 0).
+  it.each([['--profile', 'codex'], ['--fresh']])('explain PATH %s with an invalid policy is exit 2 with its findings', async (...flags) => {
+    const m = repo({ '.rulec/policy.yaml': 'version: 1\ndiscover: { max_file_bytes: .inf }\n' });
+    const chunks: string[] = [];
+    const err = await explainCommand(['README.md', ...flags], { out: (t) => void chunks.push(t), err: (t) => void chunks.push(t), cwd: m.repo }).then(() => null, (e: unknown) => e);
+    expect(errorText(err)).toMatch(/^UsageError: invalid policy/);
+    expect(errorText(err)).toMatch(/policy\.yaml:2:13 RC4001: discover\.max_file_bytes must be a whole number/);
+  });
+
   it('through the CLI: an invalid policy prints its findings and exits 2', () => {
     const m = repo({ '.rulec/policy.yaml': 'version: 1\ndiscover: { max_file_bytes: .inf }\n' });
     const r = cli(['lint'], m.repo);

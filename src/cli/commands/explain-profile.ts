@@ -6,7 +6,7 @@
  */
 import { existsSync, opendirSync, realpathSync } from 'node:fs';
 import type { CompileOptions } from '../../compile.js';
-import { loadPolicy } from '../../config/load-policy.js';
+import { compilePolicy } from '../../compile-options.js';
 import { discover } from '../../discover/discover.js';
 import { readConfined } from '../../confined/read-confined.js';
 import { confinedDir, confinedEntry } from '../../confined/resolve-beneath.js';
@@ -39,7 +39,8 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
   const profile = profileByName(req.name);
   if (!profile) throw new UsageError(`unknown profile "${req.name}"; known: ${PROFILES.map((p) => p.name).join(', ')}`);
   const cliOptions = parseOptions(profile.name, req.options);
-  const { policy } = loadPolicy(compile.repoDir, compile.policyFile).value;
+  // An invalid policy is a configuration failure (exit 2), as for every other command: never replaced by the built-in one.
+  const policy = compilePolicy({ repoDir: compile.repoDir, ...(compile.policyFile ? { policyFile: compile.policyFile } : {}) });
   const found = await discover({ repoDir: compile.repoDir, managedDir: null, includeLocal: true, policy });
   const { rootReal, files } = found.value;
   const paths = [...new Set([...found.value.paths, ...files.filter((f) => f.root === 'repo').map((f) => f.rel)])].sort(compareCodeUnits);

@@ -46,8 +46,9 @@ export async function workTreeAnswer(values: Parsed['values'], options: CompileO
 async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir: string }): Promise<boolean> {
   const m = bundle.root;
   if (m.layers.local !== (options.includeLocal ?? false)) return false;
-  const [{ loadPolicy }, { discover }] = await Promise.all([import('../../config/load-policy.js'), import('../../discover/discover.js')]);
-  const { policy } = loadPolicy(options.repoDir, options.policyFile).value;
+  const [{ compilePolicy }, { discover }] = await Promise.all([import('../../compile-options.js'), import('../../discover/discover.js')]);
+  // An invalid policy is a configuration failure (exit 2), never silently the built-in one.
+  const policy = compilePolicy({ repoDir: options.repoDir, ...(options.policyFile ? { policyFile: options.policyFile } : {}) });
   if (policyDigest(policy) !== m.policy.digest) return false;
   const found = await discover({ repoDir: options.repoDir, managedDir: options.managedDir ?? null, includeLocal: options.includeLocal ?? false, policy });
   // Discovery lists instruction files only (imports are read later), so compare it
