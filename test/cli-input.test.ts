@@ -48,8 +48,14 @@ describe('explain --profile --option', () => {
     [['--profile', 'codex', '--option', '__proto__={"a":1}'], /UsageError: --option __proto__: unknown option/],
     [['--profile', 'codex', '--option', 'toString=1'], /UsageError: --option toString: unknown option/],
     [['--profile', 'codex', '--option', 'novalue'], /UsageError: --option expects key=value/],
+    // Without a profile an option set nothing, in silence.
+    [['--option', 'project_doc_max_bytes=10'], /UsageError: --option sets an agent profile's option: it needs --profile NAME/],
   ])('%j is refused', async (args, expected) => {
     expect((await run(explainCommand, ['.', ...args], m.repo)).error).toMatch(expected);
+  });
+
+  it('build --revision "" is refused (it used to record 0.1.0 in silence)', async () => {
+    expect((await run(buildCommand, ['--revision', '', '--out', join(m.dir, 'out-rev')], m.repo)).error).toMatch(/UsageError: --revision needs a semantic version \(e\.g\. 1\.2\.0\), got ""/);
   });
 
   it('valid options are accepted', async () => {

@@ -50,6 +50,7 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const options = { ...compileOptionsFrom(values, io), userHome: home };
   const path = repoRelative(io, options.repoDir, target);
   const profile = str(values, 'profile');
+  if (profile === undefined && values.option !== undefined) throw new UsageError('--option sets an agent profile\'s option: it needs --profile NAME');
   if (profile !== undefined) {
     const { explainProfile } = await import('./explain-profile.js');
     await explainProfile(io, options, { name: profile, path, format, text: values.text === true, options: (values.option as string[] | undefined) ?? [],
