@@ -14,6 +14,7 @@ import { buildCommand } from '../src/cli/commands/build.js';
 import { explainCommand } from '../src/cli/commands/explain.js';
 import { lintCommand } from '../src/cli/commands/lint.js';
 import { commitAll, makeTree, remove, type Made } from './security/tree.js';
+import { runCli } from './helpers/run-cli.js';
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'bin.js');
 const made: Made[] = [];
@@ -167,17 +168,23 @@ describe('configuration errors are exit 2 with a message, never an internal erro
   it.each<[string, string, string]>([
     ['a mapping', 'version: 1\nseverity: &a {x: *a}\n', '.rulec/policy.yaml:2:18 - error RC4001: severity.x: alias *a refers to a value that contains it'],
     ['a list', 'version: 1\nseverity: &a [*a]\n', '.rulec/policy.yaml:2:15 - error RC4001: severity[0]: alias *a refers to a value that contains it'],
-  ])('through the CLI: %s that contains itself is an invalid policy at its alias, exit 2', (_what, policy, expected) => {
+  ])('through the CLI: %s that contains itself is an invalid policy at its alias, exit 2', async (_what, policy, expected) => {
     const m = repo();
     writeFileSync(join(m.dir, 'policy.yaml'), policy);
     mkdirSync(join(m.repo, '.rulec'));
     writeFileSync(join(m.repo, '.rulec', 'policy.yaml'), policy);
     commitAll(m.repo);
-    for (const args of [['lint'], ['check', '--base', 'HEAD~1'], ['build', '--policy', join(m.dir, 'policy.yaml')]]) {
-      const r = spawnSync(process.execPath, [CLI, ...args], { cwd: m.repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 20_000 });
-      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toContain(args[0] === 'build' ? expected.replace('.rulec/policy.yaml', join(m.dir, 'policy.yaml')) : expected);
-      expect(r.stderr).not.toMatch(/internal error|RC9001|    at /);
+    // One real process first, with a time limit: a regression would hang it, not this test's worker.
+    const r = spawnSync(process.execPath, [CLI, 'lint'], { cwd: m.repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 20_000 });
+    expect(r.status, `lint: ${r.stderr}`).toBe(2);
+    expect(r.stderr).toContain(expected);
+    expect(r.stderr).not.toMatch(/internal error|RC9001|    at /);
+    // Then the other ways in, in process: the commit's tree (check) and --policy FILE (build).
+    for (const args of [['check', '--base', 'HEAD~1'], ['build', '--policy', join(m.dir, 'policy.yaml')]]) {
+      const c = await runCli(args, m.repo);
+      expect(c.code, `${args.join(' ')}: ${c.stderr}`).toBe(2);
+      expect(c.stderr).toContain(args[0] === 'build' ? expected.replace('.rulec/policy.yaml', join(m.dir, 'policy.yaml')) : expected);
+      expect(c.stderr).not.toMatch(/internal error|RC9001|    at /);
     }
   });
 
