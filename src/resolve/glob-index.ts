@@ -137,7 +137,7 @@ export function compileGlob(glob: string): { ok: true; test: (p: string) => bool
     const test = picomatch(glob, GLOB_OPTIONS);
     const linear = linearGlob(glob);
     if (linear !== null) return { ok: true, test: linear };
-    const wildcards = glob.match(/(?<!\\)\*+|(?<!\\)\+\(/g)?.length ?? 0;
+    const wildcards = unboundedLoops(picomatch.makeRe(glob.startsWith('!') && !glob.startsWith('!(') ? glob.replace(/^!+/, '') : glob, GLOB_OPTIONS).source);
     if (wildcards > MAX_BACKTRACKING_WILDCARDS) {
       return { ok: false, error: `${wildcards} wildcards with brackets, extglobs, quotes, escapes, a range or a leading ! or ./ (at most ${MAX_BACKTRACKING_WILDCARDS} such: matching more can take exponential time); plain globs of *, ?, ** and {a,b} may have any number` };
     }
@@ -145,6 +145,25 @@ export function compileGlob(glob: string): { ok: true; test: (p: string) => bool
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }
+}
+
+/**
+ * The unbounded loops (`*`, `+`) of a regular expression's source, outside escapes and character
+ * classes: what picomatch made of the glob's stars, globstars and extglobs (`!(x)` is a loop too,
+ * and so is a star after an escaped backslash), counted where they are, not guessed from the glob.
+ * A negation's own `.*` around the whole pattern is not counted: compileGlob counts the pattern.
+ */
+function unboundedLoops(source: string): number {
+  let n = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '*' || c === '+') n++;
+  }
+  return n;
 }
 
 /** All paths matching `glob`, in sorted order. */

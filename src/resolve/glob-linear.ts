@@ -37,6 +37,10 @@ export function linearGlob(glob: string): ((path: string) => boolean) | null {
     if (segments === null) return null;
     compiled.push(segments);
   }
+  // picomatch answers the whole globs `*.*` and `**/*.*` by a shortcut of its own, in which the last
+  // star takes one character at least: `*.*` does not match `file.` (while `src/*.*` and `a.*` do).
+  const last = compiled[0]?.[compiled[0].length - 1];
+  if ((glob === '*.*' || glob === '**/*.*') && last && !last.globstar) last.pattern = '*.?*';
   return (path) => {
     if (path === '') return false;
     const parts = path.split('/');
@@ -121,10 +125,6 @@ function segmentsOf(alt: string): Segment[] | null {
     if (s.includes('**') || /^\.[*?]/.test(s)) return null;
     out.push({ globstar: false, pattern: s, starFirst: s.startsWith('*') });
   }
-  // picomatch's `*.*`: in a segment that starts with a star, a star after a dot at the very end of
-  // the glob takes one character at least (`*.*` does not match `file.`; `a.*` matches `a.`).
-  const end = out[out.length - 1];
-  if (end && !end.globstar && end.starFirst && end.pattern.length > 2 && end.pattern.endsWith('.*')) end.pattern = `${end.pattern.slice(0, -1)}?*`;
   const last = out[out.length - 1];
   const before = out[out.length - 2];
   if (last?.globstar && before && !before.globstar && before.pattern.endsWith('*')) last.min = 1;
