@@ -63,7 +63,7 @@ export function resolveBeneath(rootReal: string, rel: string, memo?: ResolveMemo
   let dir = memo.get(dirRel);
   if (dir === undefined) memo.set(dirRel, (dir = walkBeneath(dirRel, look)));
   switch (dir.kind) {
-    case 'dir': return walkBeneath(rel.slice(slash + 1), look, dir.realRel);
+    case 'dir': return walkBeneath(rel.slice(slash + 1), look, dir);
     // As the whole path's walk ends: a file or nothing where a directory should be is missing.
     case 'file': case 'broken': return { kind: 'missing' };
     default: return dir;

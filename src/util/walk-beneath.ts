@@ -32,7 +32,7 @@ export type Entry<F> =
   | { kind: 'error'; code: string };
 
 export type Walked<F> =
-  | { kind: 'file' | 'dir'; value: F; /** The resolved posix path below the root. */ realRel: string }
+  | { kind: 'file' | 'dir'; value: F; /** The resolved posix path below the root. */ realRel: string; /** Links followed on the way. */ links: number }
   | { kind: 'missing' | 'outside' | 'broken' | 'loop' }
   | { kind: 'error'; code: string };
 
@@ -40,22 +40,22 @@ export type Walked<F> =
 const MAX_LINKS = 40;
 
 /**
- * @param from a directory below the root already resolved (a realRel this walk returned), to walk
- *   `rel` from instead of from the root: as if its path had been walked first.
+ * @param from a directory below the root already resolved (what this walk returned for it), to
+ *   walk `rel` from instead of from the root: as if its path had been walked first, links included.
  */
-export function walkBeneath<F>(rel: string, lookup: (path: string) => Entry<F>, from = ''): Walked<F> {
+export function walkBeneath<F>(rel: string, lookup: (path: string) => Entry<F>, from: { realRel: string; links: number } = { realRel: '', links: 0 }): Walked<F> {
   const todo = rel.split('/').reverse(); // a stack: next segment last
   // The resolved segments so far, as one path: extended and cut as segments are resolved and
   // popped (joining a list at every step made a path n segments deep cost n² characters).
-  let prefix = from;
-  let depth = from === '' ? 0 : from.split('/').length;
+  let prefix = from.realRel;
+  let depth = prefix === '' ? 0 : prefix.split('/').length;
   const descend = (seg: string): void => {
     prefix = depth++ === 0 ? seg : `${prefix}/${seg}`;
   };
   const ascend = (): void => {
     prefix = --depth === 0 ? '' : prefix.slice(0, prefix.lastIndexOf('/'));
   };
-  let links = 0;
+  let links = from.links;
   let viaLink = false;
   for (let seg = todo.pop(); seg !== undefined; seg = todo.pop()) {
     if (seg === '' || seg === '.') continue;
@@ -86,7 +86,7 @@ export function walkBeneath<F>(rel: string, lookup: (path: string) => Entry<F>, 
         continue;
       }
       default:
-        if (todo.length === 0) return { kind: found.kind, value: found.value, realRel: path };
+        if (todo.length === 0) return { kind: found.kind, value: found.value, realRel: path, links };
         if (found.kind === 'file') return { kind: 'missing' };
         descend(seg);
     }

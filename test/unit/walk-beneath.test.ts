@@ -34,14 +34,14 @@ function lookup(path: string): Entry<string> {
 
 describe('walkBeneath', () => {
   it.each([
-    ['a/b.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md' }],
-    ['a', { kind: 'dir', value: 'a', realRel: 'a' }],
-    ['a/link.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md' }],
-    ['a/up.md', { kind: 'file', value: 'top.md', realRel: 'top.md' }],
-    ['sub/b.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md' }],
-    ['a/root/b.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md' }],
-    ['a/./b.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md' }],
-    ['a/../top.md', { kind: 'file', value: 'top.md', realRel: 'top.md' }],
+    ['a/b.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md', links: 0 }],
+    ['a', { kind: 'dir', value: 'a', realRel: 'a', links: 0 }],
+    ['a/link.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md', links: 1 }],
+    ['a/up.md', { kind: 'file', value: 'top.md', realRel: 'top.md', links: 1 }],
+    ['sub/b.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md', links: 1 }],
+    ['a/root/b.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md', links: 1 }],
+    ['a/./b.md', { kind: 'file', value: 'a/b.md', realRel: 'a/b.md', links: 0 }],
+    ['a/../top.md', { kind: 'file', value: 'top.md', realRel: 'top.md', links: 0 }],
     ['../top.md', { kind: 'outside' }],
     ['a/../../top.md', { kind: 'outside' }],
     ['a/out', { kind: 'outside' }],
