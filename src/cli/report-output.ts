@@ -5,7 +5,7 @@
  * Requests are checked before any work starts; files are written whole
  * (temp file, then rename), even when the command exits 1.
  */
-import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { compilerVersion } from '../config/package-files.js';
 import { REPO_POLICY_PATH } from '../config/policy-path.js';
@@ -57,10 +57,32 @@ export function policyFileOf(repoDir: string, policyFile: string | undefined): s
 
 /**
  * Write a --report file whole: a regular file (or a link to one, which stays a link) is replaced
- * atomically, through a temporary file beside it; a FIFO, a terminal or a device (`/dev/stdout`)
- * is written into, as a shell redirection would, never replaced by a file.
+ * atomically, through a temporary file beside it; a FIFO, a terminal or a device is written into,
+ * as a shell redirection would, never replaced by a file; `/dev/stdout` and `/dev/stderr` are
+ * this process's own streams.
  */
-function writeWhole(path: string, text: string): void {
+/** The file descriptor a path names when it is one of this process's own (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`). */
+function ownDescriptor(path: string): number | null {
+  if (path === '/dev/stdout') return 1;
+  if (path === '/dev/stderr') return 2;
+  const m = /^\/(?:dev|proc\/self)\/fd\/(\d{1,9})$/.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
+function writeWhole(io: Io, path: string, text: string): void {
+  // This process's own output: written through it, in order with the rest, whatever it is
+  // redirected to (a file renamed over would take the earlier output with it).
+  const fd = ownDescriptor(path);
+  if (fd === 1) return io.out(text);
+  if (fd === 2) return io.err(text);
+  if (fd !== null) {
+    try {
+      writeSync(fd, text);
+    } catch (e) {
+      throw new UsageError(`cannot write report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    return;
+  }
   const fail = (e: unknown): never => {
     throw new UsageError(`cannot write report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   };
@@ -95,6 +117,6 @@ function writeWhole(path: string, text: string): void {
 export async function emitReport(io: Io, request: ReportRequest, report: Report, redactions: Redactions): Promise<void> {
   // The reporters are loaded only when a report is printed: `rulec build --help` never needs them.
   const { renderReport } = await import('../report/reporters/index.js');
-  for (const f of request.files) writeWhole(f.path, renderReport(report, f.format, redactions));
+  for (const f of request.files) writeWhole(io, f.path, renderReport(report, f.format, redactions));
   io.out(renderReport(report, request.format, redactions));
 }

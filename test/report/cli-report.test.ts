@@ -5,7 +5,7 @@
  * when the build fails; and no format, on stdout or in a file, ever prints a
  * secret the lint found or lets a hostile directory name become markup.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,5 +154,28 @@ describe('--report into what is not a plain file', () => {
     const d = await rulec(['lint', ...common(), '--report', `json=${asDir}`]);
     expect(d.code).toBe(2);
     expect(d.stderr).toContain(`cannot write report ${asDir}: it is a directory`);
+  });
+});
+
+describe('--report into this process\'s own streams', () => {
+  it('/dev/stdout is stdout, after nothing is lost: the report file and the printed report both arrive', async () => {
+    const r = await rulec(['lint', ...common(), '--format', 'text', '--report', 'json=/dev/stdout']);
+    expect(r.code).toBe(1);
+    const start = r.stdout.indexOf('{');
+    expect((JSON.parse(r.stdout.slice(start, r.stdout.lastIndexOf('}\n') + 2)) as { diagnostics: unknown[] }).diagnostics.length).toBeGreaterThan(0);
+    expect(r.stdout).toMatch(/Found \d+ errors?/);
+  });
+
+  it('through a real process whose stdout is a file, nothing is renamed over it', () => {
+    const out = join(dir, 'stdout.txt');
+    const fd = openSync(out, 'w');
+    try {
+      spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', 'dist', 'cli', 'bin.js'), 'lint', ...common(), '--report', 'json=/dev/stdout'], { cwd: repo, stdio: ['ignore', fd, 'ignore'] });
+    } finally {
+      closeSync(fd);
+    }
+    const text = readFileSync(out, 'utf8');
+    expect(text).toContain('"diagnostics"');
+    expect(text).toMatch(/Found \d+ errors?/);
   });
 });
