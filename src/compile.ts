@@ -52,8 +52,9 @@ import { emptyProfileMemo, type ProfileMemo } from './profiles/profile-memo.js';
 import { finishConflicts, scanConflicts, type ConflictEvent } from './conflicts/detect.js';
 import { buildManifest } from './emit/manifest.js';
 import { bundleDigest, type ManifestV1 } from './bundle/model.js';
-import { sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
-import { redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
+import { diag, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { redact, redactDeep, redactionsOf, type Redactions } from './diagnostics/redact.js';
+import { compareCodeUnits } from './util/compare.js';
 import { UsageError } from './util/errors.js';
 import { pushAll } from './util/push-all.js';
 
@@ -201,10 +202,22 @@ interface Parts {
 }
 
 /** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
+/**
+ * RC1012 for each path the manifest lists by name (a file, a directory of the index) that holds a
+ * detected secret: the bundle could hold it only unmasked, or masked and then wrong, so none is
+ * written. (The manifest still masks it: the result itself never holds the secret.)
+ */
+function secretPaths(p: Parts, redactions: Redactions): Diagnostic[] {
+  if (redactions.pieces.length === 0) return [];
+  const named = [...p.discovered.files.map((f) => f.id), ...Object.keys(p.resolution.index)];
+  return [...new Set(named.filter((k) => redact(k, redactions) !== k))].sort(compareCodeUnits)
+    .map((k) => diag('RC1012', { file: k, message: 'this path holds a detected secret: a bundle cannot list it without the secret, nor masked and still right; nothing is written' }));
+}
+
 function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
   const redactions = redactionsOf(p.linted.secrets);
   const profileMemo = p.profiles.value.memo;
-  const diagnostics = redactDeep(sortDiagnostics(p.diagnostics), redactions);
+  const diagnostics = redactDeep(sortDiagnostics([...p.diagnostics, ...secretPaths(p, redactions)]), redactions);
   const events = redactDeep(p.conflicts.value, redactions);
   const manifest = buildManifest({
     resolution: p.resolution,

@@ -8,7 +8,7 @@
  * agent's input, and the source blobs it is rendered from (sources/) — and `explain --text` must then say on stderr that it
  * prints secrets. Runs the built CLI (`npm run build` first).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { runCli } from '../helpers/run-cli.js';
@@ -160,8 +160,8 @@ describe('with secrets as errors (the default policy)', () => {
 });
 
 // A secret in a file's path as well as in its text (a rule named after a token, an imported file
-// too): the manifest lists files by path, so its keys are masked like its values, and what is read
-// back from the bundle — the files part, explain's sources and misses — shows the mask.
+// too): a bundle could list that path only with the secret, or masked and then wrong, so the build
+// refuses it (RC1012); the library's manifest masks its keys like its values.
 describe('a secret that is also a path', () => {
   const token = `ghp_${'Zq7Xw2Vb9Nm4Lk8Jh3Gf6Ds1Ap5Oi0Uy7Tr2E'.slice(0, 36)}`;
   let m: Materialised;
@@ -182,23 +182,21 @@ describe('a secret that is also a path', () => {
     made.push(m.dir);
   });
 
-  it('is masked in the manifest keys and in everything explain reads from the bundle', async () => {
-    const built = await rulec(['build'], m.repo);
-    expect(built.code, built.stderr).toBe(0);
+  it('is an RC1012 error at each such path, shown masked; no bundle is written, and nothing prints the secret', async () => {
     const secret = token.slice(4);
-    const bundleDir = join(m.repo, 'bundles', readFileSync(join(m.repo, 'bundles', 'current'), 'utf8').trim());
-    for (const f of filesUnder(bundleDir).filter((f) => /manifest\.json$|\/parts\//.test(f))) {
-      expect(readFileSync(f, 'utf8'), relative(bundleDir, f)).not.toContain(secret.slice(0, 12));
-    }
-    const files = JSON.parse(readFileSync(join(bundleDir, 'parts', 'files.json'), 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(files)).toContain(`.claude/rules/ghp_${'*'.repeat(36)}.md`);
-    for (const args of [['explain', 'src/a.ts'], ['explain', 'lib/b.ts', '--format', 'json'], ['explain', 'src/a.ts', '--format', 'json']]) {
+    const built = await rulec(['build'], m.repo);
+    expect(built.code, built.stderr).toBe(1);
+    expect(built.stdout).toContain(`.claude/rules/ghp_${'*'.repeat(36)}.md:1:1 - error RC1012: this path holds a detected secret`);
+    expect(built.stdout).toContain(`docs/ghp_${'*'.repeat(36)}.md:1:1 - error RC1012`);
+    expect(existsSync(join(m.repo, 'bundles'))).toBe(false);
+    expect(built.stdout + built.stderr).not.toContain(secret.slice(0, 12));
+    for (const args of [['lint', '--format', 'json'], ['explain', 'src/a.ts', '--fresh'], ['explain', 'lib/b.ts', '--fresh', '--format', 'json']]) {
       const r = await rulec(args, m.repo);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout, args.join(' ')).not.toContain(secret.slice(0, 12));
+      expect(r.stdout + r.stderr, args.join(' ')).not.toContain(secret.slice(0, 12));
     }
-    // The masked ids still lead to their entries: sources are named, with their tokens, not "?".
-    const shown = await rulec(['explain', 'lib/b.ts'], m.repo);
-    expect(shown.stdout).toContain(`.claude/rules/ghp_${'*'.repeat(36)}.md  [path, claude-rule]`);
+    // The library's result masks it too: the manifest's keys, like its values.
+    const result = await compile({ repoDir: m.repo, outDir: join(m.dir, 'out') });
+    expect(JSON.stringify(result.manifest)).not.toContain(secret.slice(0, 12));
+    expect(Object.keys(result.manifest.files)).toContain(`.claude/rules/ghp_${'*'.repeat(36)}.md`);
   });
 });
