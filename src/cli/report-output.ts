@@ -55,12 +55,6 @@ export function policyFileOf(repoDir: string, policyFile: string | undefined): s
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? null : toPosix(rel);
 }
 
-/**
- * Write a --report file whole: a regular file (or a link to one, which stays a link) is replaced
- * atomically, through a temporary file beside it; a FIFO, a terminal or a device is written into,
- * as a shell redirection would, never replaced by a file; `/dev/stdout` and `/dev/stderr` are
- * this process's own streams.
- */
 /** The file descriptor a path names when it is one of this process's own (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`). */
 function ownDescriptor(path: string): number | null {
   if (path === '/dev/stdout') return 1;
@@ -69,9 +63,17 @@ function ownDescriptor(path: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/**
+ * Write a --report file whole: a regular file (or a link to one, which stays a link) is replaced
+ * atomically, through a temporary file beside it; a FIFO, a terminal or a device is written into,
+ * as a shell redirection would, never replaced by a file; `/dev/stdout`, `/dev/stderr` and
+ * `/dev/fd/N` are this process's own streams, written in order with the rest of its output
+ * (renaming a file over a redirected stdout would take the earlier output with it).
+ */
 function writeWhole(io: Io, path: string, text: string): void {
-  // This process's own output: written through it, in order with the rest, whatever it is
-  // redirected to (a file renamed over would take the earlier output with it).
+  const fail = (e: unknown): never => {
+    throw new UsageError(`cannot write report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  };
   const fd = ownDescriptor(path);
   if (fd === 1) return io.out(text);
   if (fd === 2) return io.err(text);
@@ -79,13 +81,10 @@ function writeWhole(io: Io, path: string, text: string): void {
     try {
       writeSync(fd, text);
     } catch (e) {
-      throw new UsageError(`cannot write report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      fail(e);
     }
     return;
   }
-  const fail = (e: unknown): never => {
-    throw new UsageError(`cannot write report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  };
   let st;
   try {
     st = statSync(path, { throwIfNoEntry: false });

@@ -43,7 +43,8 @@ export function bundleFileMap(b: BundleFiles): Map<string, string | Uint8Array> 
   for (const v of b.variants) files.set(entryFile('variant', v.id), v.text);
   for (const a of b.attachments) files.set(entryFile('attachment', a.id), a.text);
   const byId = new Map(b.discovered.files.map((f) => [f.id, f] as const));
-  // A source whose path holds a detected secret is listed under its masked id: its bytes are found by digest.
+  // A source whose path holds a detected secret is listed under its masked id (a result with RC1012
+  // errors, which the CLI never writes): its bytes are found by digest.
   let byDigest: Map<string, Uint8Array> | undefined;
   const bytesOf = (id: string, sha256: string): Uint8Array | undefined => {
     const bytes = byId.get(id)?.bytes;
