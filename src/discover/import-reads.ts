@@ -45,13 +45,13 @@ export function rereadImports(reads: readonly Pick<ImportRead, 'root' | 'rel' | 
 const MISSING: ReadOutcome = { ok: false, missing: true };
 
 /**
- * The read import following makes for a file of `root` (it never reads the user root). Through a
- * link the file read is the link's target: one in rulec's own output (the build cache, a bundle) or
- * an excluded path is no input however it is reached, and reads as missing.
+ * The read import following makes for a file of `root` (it never reads the user root; an excluded
+ * path it never asks for). Through a link the file read is the link's target: one in rulec's own
+ * output (the build cache, a bundle) or an excluded path is no input however it is reached, and
+ * reads as missing.
  */
 export function readOf(root: Root, rel: string, id: string, r: Readers): ReadOutcome {
   const excluded = root === 'repo' ? r.isExcluded : isBundleOutput;
-  if (excluded(rel)) return MISSING;
   const read = root === 'repo' ? r.readRepo(rel, id, r.maxBytes)
     : root === 'managed' && r.managedReal ? readConfined(r.managedReal, rel, id, r.maxBytes) : MISSING;
   return read.ok && read.realRel !== rel && excluded(read.realRel) ? MISSING : read;
