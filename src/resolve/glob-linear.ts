@@ -4,8 +4,8 @@
  * turns each `*` into a lazy regular-expression loop, and a glob with many of
  * them (`*a*a*a*a…`, or `**` and `/a` over and over) backtracks exponentially on a path it
  * does not match: one rule file in a pull request could stall a build. Here a
- * segment is matched by the two-pointer wildcard algorithm (linear in the name
- * times the pattern) and `**` by a table over segments, so a glob costs time
+ * segment is matched by the two-pointer wildcard algorithm (util/wild-match.ts:
+ * linear in the name times the pattern) and `**` by a table over segments, so a glob costs time
  * polynomial in the path, whatever it holds.
  *
  * The dialect mirrors picomatch with `{ dot: true }` (test/unit/glob-linear.test.ts
@@ -20,11 +20,13 @@
  * caller decides (glob-index.ts).
  */
 
+import { ANY, STAR, wildMatch, type WildToken } from '../util/wild-match.js';
+
 /** Expansions of one glob's `{a,b}` lists past which it is left to the caller. */
 const MAX_ALTERNATIVES = 256;
 
 /** A globstar matches `min` segments or more: one when it ends the glob after a segment ending in `*` (picomatch's `a*` then `/**` does not match `a` itself). */
-type Segment = { globstar: true; min: 0 | 1 } | { globstar: false; pattern: string; starFirst: boolean };
+type Segment = { globstar: true; min: 0 | 1 } | { globstar: false; tokens: WildToken[] };
 
 /** A test of a path against `glob`, or null when the glob is outside the dialect. */
 export function linearGlob(glob: string): ((path: string) => boolean) | null {
@@ -40,7 +42,7 @@ export function linearGlob(glob: string): ((path: string) => boolean) | null {
   // picomatch answers the whole globs `*.*` and `**/*.*` by a shortcut of its own, in which the last
   // star takes one character at least: `*.*` does not match `file.` (while `src/*.*` and `a.*` do).
   const last = compiled[0]?.[compiled[0].length - 1];
-  if ((glob === '*.*' || glob === '**/*.*') && last && !last.globstar) last.pattern = '*.?*';
+  if ((glob === '*.*' || glob === '**/*.*') && last && !last.globstar) last.tokens = tokensOf('*.?*');
   return (path) => {
     if (path === '') return false;
     const parts = path.split('/');
@@ -123,11 +125,11 @@ function segmentsOf(alt: string): Segment[] | null {
     }
     // `**` inside a segment, and a leading dot before a star, are read by picomatch in ways of their own.
     if (s.includes('**') || /^\.[*?]/.test(s)) return null;
-    out.push({ globstar: false, pattern: s, starFirst: s.startsWith('*') });
+    out.push({ globstar: false, tokens: tokensOf(s) });
   }
   const last = out[out.length - 1];
   const before = out[out.length - 2];
-  if (last?.globstar && before && !before.globstar && before.pattern.endsWith('*')) last.min = 1;
+  if (last?.globstar && before && !before.globstar && before.tokens[before.tokens.length - 1] === STAR) last.min = 1;
   return out;
 }
 
@@ -160,32 +162,11 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
 }
 
 function segmentMatches(seg: Extract<Segment, { globstar: false }>, name: string): boolean {
-  if (seg.starFirst && (name === '' || name === '.' || name === '..')) return false;
-  return wildcard(seg.pattern, name);
+  if (seg.tokens[0] === STAR && (name === '' || name === '.' || name === '..')) return false;
+  return wildMatch(seg.tokens, name);
 }
 
-/**
- * `*` (any run) and `?` (one character) against `name`: the two-pointer
- * algorithm, which returns to the last star only — linear in name × pattern.
- */
-function wildcard(pattern: string, name: string): boolean {
-  let p = 0;
-  let n = 0;
-  let star = -1;
-  let mark = 0;
-  while (n < name.length) {
-    const c = pattern[p];
-    if (c === '*') {
-      star = p++;
-      mark = n;
-    } else if (c !== undefined && (c === '?' || c === name[n])) {
-      p++;
-      n++;
-    } else if (star >= 0) {
-      p = star + 1;
-      n = ++mark;
-    } else return false;
-  }
-  while (pattern[p] === '*') p++;
-  return p === pattern.length;
+/** A segment's pattern as wild-match tokens: `*` any run, `?` one character, the rest literal (by UTF-16 code unit, as picomatch reads it). */
+function tokensOf(pattern: string): WildToken[] {
+  return pattern.split('').map((c) => (c === '*' ? STAR : c === '?' ? ANY : c));
 }

@@ -14,6 +14,7 @@
 import type { Clause } from '../statements.js';
 import type { ClauseContext, Finding, TopicExtractor } from './types.js';
 import { negatedAt } from './text.js';
+import { ANY, STAR, wildMatch, type WildToken } from '../../util/wild-match.js';
 
 const BRANCH = /\bbranch(?:es)?\b/i;
 /** A quoted template in prose: double quotes (code spans are read from clause.code). */
@@ -67,11 +68,6 @@ export function templatesAgree(a: string, b: string): boolean {
 
 const instance = (t: string): string => t.replace(PLACEHOLDER, 'x');
 
-/** One character (ANY), any run of characters (STAR), or a literal character. */
-const ANY = 0;
-const STAR = 1;
-type Token = typeof ANY | typeof STAR | string;
-
 /**
  * Whether `text` is an instance of `template` (case-insensitive): the same number of `/`
  * segments, each placeholder standing for one or more characters within its segment. A
@@ -85,36 +81,14 @@ function matches(template: string, text: string): boolean {
   return pattern.every((seg, i) => wildMatch(tokens(seg), segments[i] as string));
 }
 
-function tokens(segment: string): Token[] {
-  const out: Token[] = [];
+/** A segment's literal characters, and for each placeholder one character or more (ANY, STAR). */
+function tokens(segment: string): WildToken[] {
+  const out: WildToken[] = [];
   segment.split(PLACEHOLDER).forEach((literal, i) => {
     if (i > 0) out.push(ANY, STAR);
     for (const ch of literal) out.push(ch);
   });
   return out;
-}
-
-/** Linear in practice, at most |pattern| × |text| steps. */
-function wildMatch(p: readonly Token[], s: string): boolean {
-  let i = 0;
-  let j = 0;
-  let star = -1;
-  let mark = 0;
-  while (j < s.length) {
-    const t = p[i];
-    if (i < p.length && (t === ANY || t === s[j])) {
-      i++;
-      j++;
-    } else if (i < p.length && t === STAR) {
-      star = i++;
-      mark = j;
-    } else if (star >= 0) {
-      i = star + 1;
-      j = ++mark;
-    } else return false;
-  }
-  while (i < p.length && p[i] === STAR) i++;
-  return i === p.length;
 }
 
 export const branchName: TopicExtractor = {
