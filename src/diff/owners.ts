@@ -8,7 +8,7 @@
  * matching line wins. Owners are users (`alice`, `@alice`) and teams
  * (`@org/team`); logins and team names compare without `@` and case.
  */
-import { compileGlob } from '../resolve/glob-index.js';
+import { anyGlob } from '../resolve/glob-index.js';
 import type { ApprovalsInput } from './check-model.js';
 
 export interface OwnerLine {
@@ -31,10 +31,9 @@ function patternMatcher(pattern: string): (file: string) => boolean {
   const dirOnly = p.endsWith('/');
   if (dirOnly) p = p.slice(0, -1);
   if (!anchored && !p.includes('/')) p = `**/${p}`;
-  // Through compileGlob, as every glob from a repository is: an owners file comes from pull requests
+  // Through compileGlob (anyGlob), as every glob from a repository is: an owners file comes from pull requests
   // too, and a pattern it cannot match safely (too many wildcards) names no file.
-  const tests = (dirOnly ? [`${p}/**`] : [p, `${p}/**`]).map(compileGlob).flatMap((c) => (c.ok ? [c.test] : []));
-  return (file) => tests.some((t) => t(file));
+  return anyGlob(dirOnly ? [`${p}/**`] : [p, `${p}/**`]);
 }
 
 /** The owners the last matching line names; [] when no line matches (any approver counts). */

@@ -4,7 +4,7 @@
  * always) and the policy's `discover.exclude` globs. Discovery records them in its result; every reader of the repository
  * (discovery itself, import following) asks excluder() of the same record.
  */
-import { compileGlob } from '../resolve/glob-index.js';
+import { anyGlob } from '../resolve/glob-index.js';
 import { isBundleOutput, outputPrefix } from './output-dir.js';
 
 /** rulec's build cache below the repository (src/cache/cache-dir.ts): rulec's own output, never an input. */
@@ -24,8 +24,7 @@ export function exclusionsOf(rootReal: string, outDir: string | undefined, globs
 /** The predicate of a record: true for a repo-relative path that is not an input (compiled once per record). */
 export function excluder(x: Exclusions): (path: string) => boolean {
   // The policy's check has refused a glob compileGlob cannot compile; one that slipped past names no path.
-  const tests = x.globs.map(compileGlob).flatMap((c) => (c.ok ? [c.test] : []));
-  const byPolicy = (p: string): boolean => tests.some((t) => t(p));
+  const byPolicy = anyGlob(x.globs);
   const prefix = x.outPrefix;
   return (p) => (prefix !== null && p.startsWith(prefix)) || p.startsWith(CACHE_PREFIX) || isBundleOutput(p) || byPolicy(p);
 }

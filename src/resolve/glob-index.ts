@@ -120,23 +120,24 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
 export type GlobMatch = { ok: true; matches: string[] } | { ok: false; error: string };
 
 /**
- * Wildcards (a run of `*`, an extglob's `*(` or `+(`) a glob outside the linear dialect may hold:
- * picomatch backtracks over every way to split a path between them, so two cost at most the
- * square of a name's length, and each more multiplies it again.
+ * Unbounded loops (what picomatch makes of a star, a globstar or an extglob) a glob outside the
+ * linear dialect may hold: picomatch backtracks over every way to split a path between them, so
+ * two cost at most the square of a name's length, and each more multiplies it again.
  */
 export const MAX_BACKTRACKING_WILDCARDS = 2;
 
 /**
- * Compile a glob once; throws nothing — a bad glob is an `ok: false` result. picomatch reads its
- * syntax (and its errors); the test is glob-linear.ts's wherever the glob is in that dialect,
- * else picomatch's own when the glob has few enough wildcards to be safe, else none.
+ * Compile a glob once; throws nothing — a bad glob is an `ok: false` result. The test is
+ * glob-linear.ts's wherever the glob is in that dialect (picomatch compiles every glob of it: a
+ * property test checks); else picomatch reads the glob, its errors included, and its test is used
+ * when the glob has few enough loops to be safe, else none.
  */
 export function compileGlob(glob: string): { ok: true; test: (p: string) => boolean } | { ok: false; error: string } {
   try {
     if (glob.length === 0) return { ok: false, error: 'empty glob' };
-    const test = picomatch(glob, GLOB_OPTIONS);
     const linear = linearGlob(glob);
     if (linear !== null) return { ok: true, test: linear };
+    const test = picomatch(glob, GLOB_OPTIONS);
     const wildcards = unboundedLoops(picomatch.makeRe(glob.startsWith('!') && !glob.startsWith('!(') ? glob.replace(/^!+/, '') : glob, GLOB_OPTIONS).source);
     if (wildcards > MAX_BACKTRACKING_WILDCARDS) {
       return { ok: false, error: `${wildcards} wildcards with brackets, extglobs, quotes, escapes, a range or a leading ! or ./ (at most ${MAX_BACKTRACKING_WILDCARDS} such: matching more can take exponential time); plain globs of *, ?, ** and {a,b} may have any number` };
@@ -164,6 +165,12 @@ function unboundedLoops(source: string): number {
     else if (c === '*' || c === '+') n++;
   }
   return n;
+}
+
+/** A test for any of `globs` (a repository's exclusions, an owners line); a glob compileGlob refuses names no path. */
+export function anyGlob(globs: readonly string[]): (path: string) => boolean {
+  const tests = globs.map(compileGlob).flatMap((c) => (c.ok ? [c.test] : []));
+  return (path) => tests.some((t) => t(path));
 }
 
 /** All paths matching `glob`, in sorted order. */

@@ -29,10 +29,9 @@ describe('linearGlob', () => {
       fc.property(glob, fc.array(path, { minLength: 1, maxLength: 12 }), (g, paths) => {
         const test = linearGlob(g);
         fc.pre(test !== null);
-        for (const p of paths) {
-          const expected = picomatchSays(g, p);
-          if (expected !== null) expect({ g, p, match: (test as (p: string) => boolean)(p) }).toEqual({ g, p, match: expected });
-        }
+        // compileGlob skips picomatch for these: picomatch must compile every glob of the dialect.
+        expect({ g, compiles: picomatchSays(g, '') !== null }).toEqual({ g, compiles: true });
+        for (const p of paths) expect({ g, p, match: (test as (p: string) => boolean)(p) }).toEqual({ g, p, match: picomatchSays(g, p) });
       }),
       { numRuns: 1000 },
     );
