@@ -201,7 +201,6 @@ interface Parts {
   diagnostics: Diagnostic[];
 }
 
-/** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
 /**
  * RC1012 for each path the manifest lists by name (a file, a directory of the index) that holds a
  * detected secret: the bundle could hold it only unmasked, or masked and then wrong, so none is
@@ -214,6 +213,7 @@ function secretPaths(p: Parts, redactions: Redactions): Diagnostic[] {
     .map((k) => diag('RC1012', { file: k, message: 'this path holds a detected secret: a bundle cannot list it without the secret, nor masked and still right; nothing is written' }));
 }
 
+/** Step 8: mask the secrets found in every output but the rendered context, and build the manifest. */
 function assemble(p: Parts): Omit<CompileResult, 'countedTokens'> {
   const redactions = redactionsOf(p.linted.secrets);
   const profileMemo = p.profiles.value.memo;

@@ -21,24 +21,22 @@ export const MAX_NAME_BYTES = 255;
  * a linked directory cannot make them list an outside directory's names.
  */
 export function confinedDir(rootReal: string, rel: string): string | null {
-  if (rel === '') return rootReal;
-  if (relProblem(rel) !== null) return null;
-  const found = resolveBeneath(rootReal, rel);
-  return found.kind === 'dir' ? found.value.abs : null;
+  const found = confinedEntry(rootReal, rel);
+  return found?.kind === 'dir' ? found.abs : null;
 }
 
 /**
  * What `rel` below `rootReal` is, resolved like a read (links followed only while they stay below
- * the root; nothing outside is stat'ed): 'file', 'dir', another kind of entry, or null when there
- * is nothing there that a read could reach.
+ * the root; nothing outside is stat'ed): 'file', 'dir', another kind of entry, with where it
+ * really is, or null when there is nothing there that a read could reach.
  */
-export function confinedEntry(rootReal: string, rel: string): { kind: 'file' | 'dir' | 'other'; realRel: string } | null {
-  if (rel === '') return { kind: 'dir', realRel: '' };
+export function confinedEntry(rootReal: string, rel: string): { kind: 'file' | 'dir' | 'other'; realRel: string; abs: string } | null {
+  if (rel === '') return { kind: 'dir', realRel: '', abs: rootReal };
   if (relProblem(rel) !== null) return null;
   const found = resolveBeneath(rootReal, rel);
-  if (found.kind === 'dir') return { kind: 'dir', realRel: found.realRel };
-  if (found.kind !== 'file') return null;
-  return { kind: found.value.stat.isFile() ? 'file' : 'other', realRel: found.realRel };
+  if (found.kind !== 'file' && found.kind !== 'dir') return null;
+  const kind = found.kind === 'dir' ? 'dir' : found.value.stat.isFile() ? 'file' : 'other';
+  return { kind, realRel: found.realRel, abs: found.value.abs };
 }
 
 export type Resolved = Walked<{ abs: string; stat: Stats }>;

@@ -5,6 +5,7 @@
  * confine), so a link out of the root or a link loop cannot pull the walk
  * along. The walk keeps an explicit stack, so depth never exhausts the stack.
  */
+import { isUtf8 } from 'node:buffer';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareCodeUnits } from '../util/compare.js';
@@ -51,7 +52,6 @@ function noteUndecodable(dir: { abs: string; rel: string }, undecodable: Map<str
   // spell (README, Security: a limit of trees that are not git work trees).
   const prefix = dir.rel === '' ? '' : `${dir.rel}/`;
   for (const name of raw) {
-    const text = name.toString('utf8');
-    if (text.includes('\uFFFD') && visibleName(name) !== text) undecodable.set(`${prefix}${text}`, `${prefix}${visibleName(name)}`);
+    if (!isUtf8(name)) undecodable.set(`${prefix}${name.toString('utf8')}`, `${prefix}${visibleName(name)}`);
   }
 }

@@ -5,6 +5,7 @@
  * directory loads it. Such names are found here, so discovery can say so
  * instead of passing over the file in silence.
  */
+import { isUtf8 } from 'node:buffer';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
@@ -31,15 +32,6 @@ export function visibleName(bytes: Uint8Array): string {
     }
   }
   return out;
-}
-
-function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    strict.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -89,9 +89,8 @@ function realUnder(rootReal: string, rel: string): string | undefined {
  * Entries of `rel` under `root` in the order the file system lists them (opendir: readdirSync
  * sorts), links followed only while they stay under `root`; undefined when it is no directory.
  */
-function listUnder(root: string, rel: string): DirEntry[] | undefined {
+function listUnder(rootReal: string, rel: string): DirEntry[] | undefined {
   try {
-    const rootReal = realpathSync(root);
     const clean = rel.split('/').filter((x) => x !== '').join('/');
     // Resolved as a read resolves it: a link that leaves the root lists nothing, and nothing outside is stat'ed.
     const abs = confinedDir(rootReal, clean);
@@ -117,12 +116,8 @@ function homeRules(home: string): string[] {
   return dir ? walkTree(dir, []).map((r) => `.claude/rules/${r}`) : [];
 }
 
-function isFile(root: string, rel: string): boolean {
-  try {
-    return rel !== '' && confinedEntry(realpathSync(root), rel)?.kind === 'file';
-  } catch {
-    return false;
-  }
+function isFile(rootReal: string, rel: string): boolean {
+  return rel !== '' && confinedEntry(rootReal, rel)?.kind === 'file';
 }
 
 /**
