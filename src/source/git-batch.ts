@@ -7,10 +7,11 @@
  *
  * Each query writes its stdout to a pipe of its own (file descriptors 3, 4,
  * …), so output needs no framing and may hold any byte; the shell reports
- * each exit status on its stdout. The queries run concurrently, as separate
- * spawns did, and each answer is there as soon as its query ends
- * (startGitBatch). Where there is no POSIX shell (Windows), each query is its own
- * spawn (git-run.ts's runStatus), with the same results.
+ * each exit status on its stdout, in query order. The queries run
+ * concurrently, as separate spawns did; an answer is there once its query and
+ * those before it have ended (startGitBatch), so a caller lists its quick
+ * queries first. Where there is no POSIX shell (Windows), each query is its
+ * own spawn (git-run.ts's runStatus), with the same results.
  *
  * Every argument is single-quoted for the shell: nothing in a query is
  * expanded or split, whatever it holds.
@@ -41,16 +42,16 @@ export async function gitBatch(cwd: string, queries: readonly (readonly string[]
   return startGitBatch(cwd, queries, options).all;
 }
 
-/** A batch as it runs: each query's answer as soon as that query ends, and all of them with the stderr. */
+/** A batch as it runs: each query's answer once it and those before it have ended, and all of them with the stderr. */
 export interface RunningBatch {
   each: Promise<QueryResult>[];
   all: Promise<BatchResult>;
 }
 
 /**
- * gitBatch(), with each query's answer as soon as it is whole: a caller can
- * work with a quick answer (the index) while a slow query (a walk of the work
- * tree) still runs.
+ * gitBatch(), with each query's answer as soon as it and the queries before
+ * it are whole: a caller can work with a quick answer (the index) while a
+ * slow query listed after it (a walk of the work tree) still runs.
  */
 export function startGitBatch(cwd: string, queries: readonly (readonly string[])[], { shell = shellAvailable() }: { shell?: boolean } = {}): RunningBatch {
   if (queries.length === 0) return { each: [], all: Promise.resolve({ results: [], stderr: '' }) };
@@ -120,19 +121,20 @@ function settable<T>(): { promise: Promise<T>; resolve: (value: T) => void; reje
 }
 
 /**
- * The shell script: each query in the background, its stdout on its own descriptor and every
- * other extra descriptor closed — so nothing git starts (an fsmonitor hook, a daemon) holds
- * another query's pipe open, and a GIT_TRACE=4 in the caller's environment cannot write into
- * another query's answer — then "<index> <status>" lines. `command git`: a shell function named
- * git (bash exports them) is not what runs.
+ * The shell script: each query a simple command in the background, so the shell forks once and
+ * the child becomes git (a `{ git; echo $?; } &` group forked twice: a subshell, then git). Its
+ * stdout is a copy of its own descriptor and then every extra descriptor is closed, its own too —
+ * so nothing git starts (an fsmonitor hook, a daemon) holds another query's pipe open, and a
+ * GIT_TRACE=4 in the caller's environment cannot write into another query's answer. Then the
+ * shell closes its own copies, so each pipe ends with its query, not with the last one, and waits
+ * for each query in turn: "<index> <status>" lines, in query order (POSIX `wait` has no "whichever
+ * ends first"). `command git`: a shell function named git (bash exports them) is not what runs.
  */
 function batchScript(queries: readonly (readonly string[])[]): string {
-  const fds = queries.map((_, i) => 3 + i);
-  const close = (keep: number | null): string => fds.filter((fd) => fd !== keep).map((fd) => `${fd}>&-`).join(' ');
-  // git's stdout is a copy of its descriptor, and then every extra descriptor is closed, its own too.
-  const jobs = queries.map((q, i) => `{ command git -c core.quotePath=false ${q.map(quote).join(' ')} >&${3 + i} ${close(null)}; echo "${i} $?"; } ${close(3 + i)} &`);
-  // Then the shell closes its own copies, so each pipe ends with its query, not with the last one.
-  return `${jobs.join('\n')}\nexec ${close(null)}\nwait\n`;
+  const close = queries.map((_, i) => `${3 + i}>&-`).join(' ');
+  const jobs = queries.map((q, i) => `command git -c core.quotePath=false ${q.map(quote).join(' ')} >&${3 + i} ${close} &\nq${i}=$!`);
+  const waits = queries.map((_, i) => `wait "$q${i}"; echo "${i} $?"`);
+  return `${jobs.join('\n')}\nexec ${close}\n${waits.join('\n')}\n`;
 }
 
 /** `'…'` with each `'` as `'\''`: the shell takes it as one word, exactly. */

@@ -1,9 +1,9 @@
 /**
  * git-batch.ts: several git queries through one shell. Every argument reaches
  * git exactly as given, each query's stdout comes back whole (any byte, NULs
- * included) with its own exit status, in query order, each as soon as its
- * query ends; the per-query spawns used where there is no shell answer the
- * same.
+ * included) with its own exit status, in query order, each once it and the
+ * queries before it have ended; the per-query spawns used where there is no
+ * shell answer the same.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -50,7 +50,7 @@ describe('gitBatch', () => {
     expect(stderr).toContain('no-such-command');
   });
 
-  it.each([true, false])('shell %s: a quick answer comes, whole, while a slow query still runs', async (shell) => {
+  it.each([true, false])('shell %s: a quick answer comes, whole, while a slow query after it still runs', async (shell) => {
     // The slow query reads one line from a FIFO, which the test writes only after the quick answer
     // came. The test holds the FIFO open for reading and writing from the start, so neither side's
     // open blocks and the line waits in the FIFO however late the slow query opens it.
@@ -59,12 +59,12 @@ describe('gitBatch', () => {
     execFileSync('mkfifo', [fifo]);
     const gate = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
     try {
-      const { each, all } = startGitBatch(repo, [['-c', `alias.slow=!read -r line < '${fifo.replaceAll("'", "'\\''")}'`, 'slow'], ['ls-files', '-z']], { shell });
+      const { each, all } = startGitBatch(repo, [['ls-files', '-z'], ['-c', `alias.slow=!read -r line < '${fifo.replaceAll("'", "'\\''")}'`, 'slow']], { shell });
       let slowEnded = false;
-      void each[0]!.then(() => (slowEnded = true));
+      void each[1]!.then(() => (slowEnded = true));
       let quick: QueryResult | null = null;
       try {
-        quick = await within(each[1]!, 20_000);
+        quick = await within(each[0]!, 20_000);
         expect(slowEnded).toBe(false);
       } finally {
         writeSync(gate, 'go\n'); // lets the slow query end, whatever happened above
