@@ -73,11 +73,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...exclude, ...isolated, ...cost], isolate: false } },
-      // A young generation of 32 MB, not V8's 16: fewer scavenges promote less of a large input, so
-      // the 2n run grows the old generation (fresh pages, each a page fault, dear in a virtual
-      // machine) about as often as the n run. On a PVM guest the highest linear ratio of a cost run
-      // was 2.75 and 2.76 in two runs with it, 2.67-3.12 (two over 2.9) in six without.
-      { extends: true, test: { name: 'cost', include: cost, exclude, isolate: false, execArgv: ['--max-semi-space-size=32'] } },
+      { extends: true, test: { name: 'cost', include: cost, exclude, isolate: false } },
       { extends: true, test: { name: 'isolated', include: isolated, exclude } },
     ],
   },

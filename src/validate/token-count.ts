@@ -217,19 +217,14 @@ export function takeLedger(): TokenCounts {
 }
 
 /**
- * Forget every whole text counted, and with `pieces` the piece cache too: for
- * measuring the counting itself, which the cost tests time on the same text
- * again and again. A cost test forgets the pieces before it starts, so it
- * does not run in a heap holding the earlier tests' millions of them (each
- * major GC then marks them all, and the larger of two inputs pays more of
- * those GCs).
+ * Forget every whole text counted (the piece cache stays): for measuring the
+ * counting itself, which the cost tests time on the same text again and again.
  */
-export function forgetCountedTexts({ pieces = false }: { pieces?: boolean } = {}): void {
+export function forgetCountedTexts(): void {
   for (const e of engines.values()) {
     e.texts.clear();
     e.segments.clear();
     e.segmentChars = 0;
-    if (pieces) e.pieces.clear();
   }
 }
 

@@ -3,8 +3,7 @@
  * time: a stage that is near-linear takes about twice as long, a quadratic one
  * four times. On a loaded 2-core machine one run is noise, so:
  *
- * 1. inputs are built before the clock starts, in a heap without the token
- *    memos of earlier tests (they share a worker);
+ * 1. inputs are built before the clock starts;
  * 2. both sizes run once to warm up (JIT, caches, lazy tables);
  * 3. n is sized so the small input takes one to three times `floorMs` (its
  *    best of two runs, timed alone before the large input is timed at all): it
@@ -22,7 +21,7 @@
  *    size up while under `maxN`, and the best kept: a superlinear stage fails
  *    at every size, a burst of load or a GC threshold between n and 2n does not.
  */
-import { forgetCountedTexts } from '../../src/validate/token-count.js';
+import { performance } from 'node:perf_hooks';
 
 export interface Doubling {
   n: number;
@@ -71,8 +70,6 @@ function clearlyUnder(smalls: readonly number[], large: number): boolean {
 
 export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (input: T) => unknown,
   { n, maxN = n * 16, minN = Math.ceil(n / 8), reps = 3, floorMs = 20, attempts = 4 }: DoublingOptions): Promise<Doubling> {
-  // Nothing remembered from an earlier test: its token memos would fill the heap this one is timed in.
-  forgetCountedTexts({ pieces: true });
   let size = n;
   let small = await make(size);
   await run(small);
@@ -146,17 +143,16 @@ async function fastest<T>(run: (input: T) => unknown, input: T, times: number): 
 }
 
 /**
- * Milliseconds of CPU this process spent running `input` (every thread: the
- * stage, its GC helpers, the thread pool), not wall time: the other test
- * worker and vitest itself share the two cores, and the time they hold one
- * is not the stage's cost. A stage in these tests never waits on anything
- * but its own CPU and memory.
+ * Wall milliseconds of running `input`. Not the process's CPU time: that
+ * counts the collector's helper threads, whose concurrent marking of what
+ * earlier tests left lands in whichever run it overlaps, and ratios came out
+ * higher (a fresh-clone run on a PVM guest: a parse file took 16 s instead of
+ * 6–9 s, its ratios over the limit and measured again one size up).
  */
 async function timeOf<T>(run: (input: T) => unknown, input: T, loops = 1): Promise<number> {
-  const t0 = process.cpuUsage();
+  const t0 = performance.now();
   for (let i = 0; i < loops; i++) await run(input);
-  const used = process.cpuUsage(t0);
-  return (used.user + used.system) / 1000;
+  return performance.now() - t0;
 }
 
 function round(x: number): number {
