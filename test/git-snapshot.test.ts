@@ -5,12 +5,12 @@
  * instruction files, ignored or not — and its index answer on its own (that
  * it comes before the walk ends is git-batch.test.ts's FIFO test).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gitSnapshot, startGitSnapshot } from '../src/source/git-snapshot.js';
+import { gitSnapshot, mayBeInRepository, startGitSnapshot } from '../src/source/git-snapshot.js';
 import { write } from './diff/history.js';
 
 const dirs: string[] = [];
@@ -83,5 +83,40 @@ describe('gitSnapshot', () => {
   it('outside a work tree, both answers are null', async () => {
     const { index, snapshot } = startGitSnapshot(tree({ 'AGENTS.md': '# a\n' }));
     expect([await index, await snapshot]).toEqual([null, null]);
+  });
+});
+
+describe('mayBeInRepository: false only where git finds no repository', () => {
+  /** Whether git, started in `dir`, finds a repository (a work tree or not). */
+  const gitFinds = (dir: string, env: NodeJS.ProcessEnv = process.env): boolean =>
+    spawnSync('git', ['rev-parse', '--git-dir'], { cwd: dir, env, stdio: 'ignore' }).status === 0;
+
+  const root = tree({ 'plain/deep/AGENTS.md': '# a\n', 'repo/sub/AGENTS.md': '# b\n', 'elsewhere/AGENTS.md': '# c\n' });
+  git(join(root, 'repo'), 'init', '-q', '--template=');
+  git(join(root, 'repo'), 'commit', '-q', '--allow-empty', '-m', 'c');
+  git(join(root, 'repo'), 'worktree', 'add', '-q', join(root, 'linked'));
+  git(root, 'init', '-q', '--bare', '--template=', join(root, 'bare.git'));
+  mkdirSync(join(root, 'bare.git', 'hooks-like'));
+
+  it.each([
+    ['a plain directory', 'plain/deep', false],
+    ['a repository', 'repo', true],
+    ['a directory in one', 'repo/sub', true],
+    ['inside its .git', 'repo/.git/refs', true],
+    ['a linked work tree (a .git file)', 'linked', true],
+    ['a bare repository', 'bare.git', true],
+    ['a directory in a bare repository', 'bare.git/hooks-like', true],
+  ])('%s', (_label, rel, expected) => {
+    const dir = join(root, rel);
+    // The scratch directory might itself lie in a repository; then everything is in one.
+    const inRepo = expected || gitFinds(root);
+    expect(mayBeInRepository(dir)).toBe(inRepo);
+    expect(gitFinds(dir)).toBe(inRepo);
+  });
+
+  it('is true wherever GIT_DIR points git at a repository', () => {
+    const env = { ...process.env, GIT_DIR: join(root, 'repo', '.git') };
+    expect(mayBeInRepository(join(root, 'elsewhere'), env)).toBe(true);
+    expect(gitFinds(join(root, 'elsewhere'), env)).toBe(true);
   });
 });

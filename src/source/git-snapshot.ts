@@ -4,6 +4,8 @@
  * one by one was most of discovery's wall time. The index comes back first,
  * so discovery can read the tracked files during git's walk.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { splitNames } from '../util/path-bytes.js';
 import { startGitBatch } from './git-batch.js';
 import { runStatus } from './git-run.js';
@@ -73,6 +75,8 @@ export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
  * which untracked ones are ignored (check-ignore), when there are any.
  */
 export function startGitSnapshot(dir: string): GitSnapshotStart {
+  // Where git cannot find a repository, asking it costs seven processes for a null.
+  if (!mayBeInRepository(dir)) return { index: Promise.resolve(null), snapshot: Promise.resolve(null) };
   // New files not yet added, personal ones too: a CLAUDE.local.md nobody put in .gitignore is
   // still loaded by its agent, so lint must see it (and --include-local bundle it).
   const instruction = formatPathspecs(true);
@@ -129,6 +133,27 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
   // error) is not left unhandled.
   snapshot.catch(() => undefined);
   return { index, snapshot };
+}
+
+/** The variables that point git at a repository wherever it runs. */
+const REPOSITORY_ENV = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR'];
+
+/**
+ * False only when git cannot find a repository from `dir`: no variable
+ * points it at one, and neither `dir` nor any directory above it holds a
+ * `.git` (a directory, or the file of a linked work tree or submodule) or is
+ * itself a git directory (HEAD, objects and refs: a bare repository, or one
+ * with core.worktree). Git looks for exactly these, going up, and stops
+ * earlier only (GIT_CEILING_DIRECTORIES, a file system boundary), so it then
+ * finds no work tree either. What this process cannot see, git (its child,
+ * as the same user) cannot either.
+ */
+export function mayBeInRepository(dir: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (REPOSITORY_ENV.some((k) => env[k] !== undefined)) return true;
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    if (existsSync(join(d, '.git')) || ['HEAD', 'objects', 'refs'].every((f) => existsSync(join(d, f)))) return true;
+    if (dirname(d) === d) return false;
+  }
 }
 
 function textOf(result: { stdout: Buffer } | undefined): string {
