@@ -18,7 +18,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { queryEnv } from './git-env.js';
-import { gitBatch } from './git-batch.js';
+import { gitBatch, type BatchResult } from './git-batch.js';
 import { run } from './git-run.js';
 import { diag } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../util/errors.js';
@@ -44,29 +44,38 @@ export class GitTree {
     private readonly entries: Map<string, Entry>,
     /** Every path git lists, sorted by code unit (what `git ls-files` gives for a checkout of this commit). */
     readonly paths: string[],
+    /** Commits reachable from `commit` (its seq in a manifest), when asked for; else null. */
+    readonly count: number | null,
   ) {}
 
   /**
    * The tree of `rev` (a commit-ish) in the repository at `repoDir`. Without
    * `sizes` the listing skips blob sizes (one object lookup per file fewer on
    * a 100,000-file tree); the byte limit is then checked after a blob is read.
+   * With `count`, the commits reachable from it are counted in the same batch.
    */
-  static async open(repoDir: string, rev: string, { sizes = true }: { sizes?: boolean } = {}): Promise<GitTree> {
-    const list = ['ls-tree', '-r', '-z', ...(sizes ? ['-l'] : []), '--full-tree'];
+  static async open(repoDir: string, rev: string, { sizes = true, count = false }: { sizes?: boolean; count?: boolean } = {}): Promise<GitTree> {
+    const also = (commitish: string): string[][] => [
+      ['ls-tree', '-r', '-z', ...(sizes ? ['-l'] : []), '--full-tree', commitish],
+      ...(count ? [['rev-list', '--count', commitish]] : []),
+    ];
     let commit: string;
-    let listing: Buffer;
+    let answers: BatchResult;
     if (OBJECT_ID.test(rev)) {
-      // An object id cannot move: the commit it names and that commit's listing are asked side by
-      // side, through one shell (diff and check open trees by the ids they resolved).
-      const { results: [peeled, listed], stderr } = await gitBatch(repoDir, [verifyCommit(rev), [...list, `${rev}^{commit}`]]);
+      // An object id cannot move: the commit it names, that commit's listing (and count) are asked
+      // side by side, through one shell (diff and check open trees by the ids they resolved).
+      const { results: [peeled, ...rest], stderr } = await gitBatch(repoDir, [verifyCommit(rev), ...also(`${rev}^{commit}`)]);
       if (peeled?.code !== 0) throw new UsageError(`${rev} is not a commit in ${repoDir}`);
-      if (listed?.code !== 0) throw new Error(`git ls-tree failed: ${stderr.trim()}`);
       commit = peeled.stdout.toString('utf8').trim();
-      listing = listed.stdout;
+      answers = { results: rest, stderr };
     } else {
       commit = await resolveCommit(repoDir, rev);
-      listing = await run(repoDir, [...list, commit]);
+      answers = await gitBatch(repoDir, also(commit));
     }
+    const [listed, counted] = answers.results;
+    if (listed?.code !== 0) throw new Error(`git ls-tree failed: ${answers.stderr.trim()}`);
+    const listing = listed.stdout;
+    const seq = counted?.code === 0 ? Number(counted.stdout.toString('utf8').trim()) : NaN;
     const entries = new Map<string, Entry>();
     const text = listing.toString('utf8');
     // "<mode> SP <type> SP <object> [SP+ <size>] TAB <path>" NUL — parsed by position: 100,000 records are a hot loop.
@@ -84,7 +93,7 @@ export class GitTree {
     }
     // git lists in byte order; sort by code unit (the same for ASCII, so nearly free).
     const paths = [...entries.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return new GitTree(repoDir, commit, entries, paths);
+    return new GitTree(repoDir, commit, entries, paths, count ? (Number.isSafeInteger(seq) ? seq : 0) : null);
   }
 
   /** Fetch the blobs of these paths (and of the links on their way) in one `git cat-file --batch`. */

@@ -5,10 +5,10 @@
  * the work tree or the index. Discovery reads the work tree itself when it is
  * given no source.
  */
+import { REPO_POLICY_PATH } from '../config/policy-path.js';
 import { classifyPath } from '../formats/formats.js';
 import { stripCredentials, type GitInfo } from './git-snapshot.js';
 import { GitTree } from './git-tree.js';
-import { runStatus } from './git-run.js';
 import type { SourceRead } from './types.js';
 import { configValue } from './git-simple.js';
 
@@ -28,19 +28,15 @@ export interface RepoSource {
 
 /** The tree of commit `rev` in the repository at `repoDir`. */
 export async function gitSource(repoDir: string, rev: string): Promise<RepoSource> {
-  const tree = await GitTree.open(repoDir, rev);
-  // Every instruction file in one cat-file batch; imports and link targets are read as they are found.
-  await tree.prefetch(tree.paths.filter((p) => classifyPath(p) !== null));
+  const tree = await GitTree.open(repoDir, rev, { count: true });
+  // Every instruction file and the policy in one cat-file batch; imports and link targets are read
+  // as they are found.
+  await tree.prefetch(tree.paths.filter((p) => classifyPath(p) !== null || p === REPO_POLICY_PATH));
   return {
     label: `git:${rev}`,
     async listing() {
-      const [remote, count] = await Promise.all([
-        configValue(repoDir, 'remote.origin.url'),
-        runStatus(repoDir, ['rev-list', '--count', tree.commit]),
-      ]);
-      const url = stripCredentials(remote);
-      const seq = Number(count.stdout.toString('utf8').trim());
-      return { paths: tree.paths, git: { remote: url || null, commit: tree.commit, seq: Number.isSafeInteger(seq) ? seq : 0, dirty: false } };
+      const url = stripCredentials(await configValue(repoDir, 'remote.origin.url'));
+      return { paths: tree.paths, git: { remote: url || null, commit: tree.commit, seq: tree.count ?? 0, dirty: false } };
     },
     read: (rel, id, maxBytes) => tree.read(rel, id, maxBytes),
   };

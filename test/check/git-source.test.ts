@@ -72,4 +72,15 @@ describe('compile from a git tree', () => {
     h.commit('no policy', { '.rulec/policy.yaml': null });
     expect((await compile({ repoDir: h.repo, source: await gitSource(h.repo, 'HEAD') })).policy.budgets.variant_tokens).toBe(16000);
   });
+
+  it('counts the commits reachable from the commit it reads, named by a ref or by its id', async () => {
+    const h = history({ 'AGENTS.md': '# Repo\n' });
+    histories.push(h);
+    const second = h.commit('second', { 'AGENTS.md': '# Repo\n\nTwo.\n' });
+    h.commit('third', { 'AGENTS.md': '# Repo\n\nThree.\n' });
+    const listed = async (rev: string) => (await (await gitSource(h.repo, rev)).listing()).git;
+    expect(await listed('main')).toMatchObject({ seq: 3, dirty: false });
+    expect(await listed('main~2')).toMatchObject({ seq: 1 });
+    expect(await listed(second)).toMatchObject({ seq: 2, commit: second });
+  });
 });
