@@ -94,9 +94,24 @@ export function positionAt(s: Statement, offset: number): Position {
 }
 
 
-/** Blank inline code spans, keeping offsets; also returns the spans. */
-export function maskCode(text: string): { prose: string; code: Clause['code'] } {
+/** The last text maskCode masked, and what it gave. */
+let lastMasked: { text: string; masked: { prose: string; code: readonly Clause['code'][number][] } } | null = null;
+
+/**
+ * Blank inline code spans, keeping offsets; also returns the spans (read-only:
+ * the answer for the last text is kept). Clause splitting, example blanking
+ * and the duplicate keys each mask the same statement, up to seven times in a
+ * row; a long one is masked once.
+ */
+export function maskCode(text: string): { prose: string; code: readonly Clause['code'][number][] } {
   if (!text.includes('`')) return { prose: text, code: [] };
+  if (lastMasked !== null && lastMasked.text === text) return lastMasked.masked;
+  const masked = maskSpans(text);
+  lastMasked = { text, masked };
+  return masked;
+}
+
+function maskSpans(text: string): { prose: string; code: readonly Clause['code'][number][] } {
   const parts: string[] = [];
   const code: Clause['code'] = [];
   let from = 0;
@@ -119,7 +134,7 @@ export function maskCode(text: string): { prose: string; code: Clause['code'] } 
     i = text.indexOf('`', from);
   }
   parts.push(text.slice(from));
-  return { prose: parts.join(''), code };
+  return { prose: parts.join(''), code: Object.freeze(code) };
 }
 
 // `\sbut\s+`, not `\s+but\s+`: the same cuts (a cut is where a match ends), without rescanning a
