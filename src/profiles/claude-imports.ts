@@ -137,9 +137,18 @@ function maskInline(text: string): string {
   s = s.replace(INLINE_TAG, blank);
   s = s.replace(/\\[!-/:-@[-`{-~]/g, '  ');
   s = s.replace(/\[((?:[^[\]\\]|\\.)*)\]\(([^()\s]*)(?:\s+"[^"]*")?\)/g, (m, inner: string) => ` ${inner}${blank(m.slice(inner.length + 1))}`);
-  const chars = s.split('');
-  for (const [at, len] of pairedDelimiters(s)) chars.fill(' ', at, at + len);
-  return chars.join('');
+  // The paired runs blanked in slices (they never overlap: each run is one side of one pair), not by
+  // splitting the paragraph into one string per character.
+  const runs = pairedDelimiters(s).sort((a, b) => a[0] - b[0]);
+  if (runs.length === 0) return s;
+  const parts: string[] = [];
+  let from = 0;
+  for (const [at, len] of runs) {
+    parts.push(s.slice(from, at), ' '.repeat(len));
+    from = at + len;
+  }
+  parts.push(s.slice(from));
+  return parts.join('');
 }
 
 /** Step 3: whether Claude takes `target` (fragment stripped, escapes read) as a path. */
