@@ -6,7 +6,7 @@
  * it comes before the walk ends is git-batch.test.ts's FIFO test).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,8 @@ describe('mayBeInRepository: false only where git finds no repository', () => {
   git(join(root, 'repo'), 'worktree', 'add', '-q', join(root, 'linked'));
   git(root, 'init', '-q', '--bare', '--template=', join(root, 'bare.git'));
   mkdirSync(join(root, 'bare.git', 'hooks-like'));
+  // A link from outside into the repository, and a path that climbs back out through it.
+  symlinkSync(join(root, 'repo', 'sub'), join(root, 'plain', 'into-repo'));
 
   it.each([
     ['a plain directory', 'plain/deep', false],
@@ -106,8 +108,11 @@ describe('mayBeInRepository: false only where git finds no repository', () => {
     ['a linked work tree (a .git file)', 'linked', true],
     ['a bare repository', 'bare.git', true],
     ['a directory in a bare repository', 'bare.git/hooks-like', true],
+    ['a link from outside to a directory in a repository', 'plain/into-repo', true],
+    ['a path climbing out of such a link', 'plain/into-repo/..', true],
   ])('%s', (_label, rel, expected) => {
-    const dir = join(root, rel);
+    // Not join(): it would take `link/..` away before anything resolves the link.
+    const dir = `${root}/${rel}`;
     // The scratch directory might itself lie in a repository; then everything is in one.
     const inRepo = expected || gitFinds(root);
     expect(mayBeInRepository(dir)).toBe(inRepo);
@@ -118,5 +123,9 @@ describe('mayBeInRepository: false only where git finds no repository', () => {
     const env = { ...process.env, GIT_DIR: join(root, 'repo', '.git') };
     expect(mayBeInRepository(join(root, 'elsewhere'), env)).toBe(true);
     expect(gitFinds(join(root, 'elsewhere'), env)).toBe(true);
+  });
+
+  it('leaves to git a directory it cannot resolve', () => {
+    expect(mayBeInRepository(join(root, 'no-such-dir'))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
  * Requests are checked before any work starts; files are written whole
  * (temp file, then rename), even when the command exits 1.
  */
-import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { compilerVersion } from '../config/package-files.js';
 import { REPO_POLICY_PATH } from '../config/policy-path.js';
@@ -16,6 +16,7 @@ import type { ToolInfo } from '../report/reporters/types.js';
 import { toPosix } from '../util/posix-path.js';
 import type { OptionSpec, Parsed } from './args.js';
 import type { Io } from './io.js';
+import { realPath } from '../util/real-path.js';
 
 export const REPORT_OPTIONS: OptionSpec = {
   format: { type: 'string' },
@@ -100,7 +101,7 @@ function writeWhole(io: Io, path: string, text: string): void {
     }
     return;
   }
-  const target = st ? realpathSync(path) : path;
+  const target = st ? realPath(path) : path;
   mkdirSync(dirname(target), { recursive: true });
   const tmp = `${target}.rulec-${process.pid}.tmp`;
   try {

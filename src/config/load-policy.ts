@@ -4,7 +4,7 @@
  * in validatePolicy so it can be tested on inline text.
  */
 import { REPO_POLICY_PATH } from './policy-path.js';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { readConfined } from '../confined/read-confined.js';
@@ -13,6 +13,7 @@ import { readPackageFile, readPackageJson } from './package-files.js';
 import { validatePolicy } from './validate-policy.js';
 import type { Policy } from './policy.js';
 import type { StageResult } from '../types.js';
+import { realPath } from '../util/real-path.js';
 
 
 export interface LoadedPolicy {
@@ -62,10 +63,10 @@ function readPolicyText(repoDir: string, file: string, fromRepo: boolean): strin
   let rel: string;
   try {
     if (fromRepo) {
-      root = realpathSync(repoDir);
+      root = realPath(repoDir);
       rel = REPO_POLICY_PATH;
     } else {
-      const real = realpathSync(file);
+      const real = realPath(file);
       root = dirname(real);
       rel = basename(real);
     }

@@ -28,7 +28,7 @@
  * that tree instead of the work tree (src/source confines its reads as
  * readConfined does); nothing is untracked, ignored or dirty, so step 2 is moot.
  */
-import { realpathSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { FormatName, Layer, Root, SourceFile, StageResult } from '../types.js';
 import type { Policy } from '../config/policy.js';
@@ -49,6 +49,7 @@ import { excluder, exclusionsOf, type Exclusions } from './exclusions.js';
 import { repoReader } from './repo-reader.js';
 import type { RepoSource } from '../source/repo-source.js';
 import { walkTree } from './walk.js';
+import { realPath } from '../util/real-path.js';
 
 export interface DiscoverOptions {
   repoDir: string;
@@ -185,7 +186,7 @@ function kindOf(path: string, isIgnored: boolean, formats: Policy['formats']): K
 function realDir(dir: string, what: string): string {
   let real: string;
   try {
-    real = realpathSync(dir);
+    real = realPath(dir);
   } catch {
     throw new UsageError(`${what} directory not found: ${dir}`);
   }

@@ -7,8 +7,8 @@
  * like a bundle id (`b-` + 16 hex) or an interrupted build's temp directory
  * (`.tmp-b-…`), whose files rulec wrote itself.
  */
-import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import { realPath } from '../util/real-path.js';
 
 const BUNDLE_DIR = /(?:^|\/)(?:b-[0-9a-f]{16}|\.tmp-b-[0-9a-f]{16}-[^/]*)\//;
 
@@ -22,7 +22,7 @@ export function outputPrefix(rootReal: string, outDir: string | undefined): stri
   if (!outDir) return null;
   let real: string;
   try {
-    real = realpathSync(outDir);
+    real = realPath(outDir);
   } catch {
     real = resolvePath(outDir);
   }

@@ -5,11 +5,12 @@
  * so discovery can read the tracked files during git's walk.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { splitNames } from '../util/path-bytes.js';
 import { startGitBatch } from './git-batch.js';
 import { runStatus } from './git-run.js';
 import { formatPathspecs } from '../formats/formats.js';
+import { realPath } from '../util/real-path.js';
 
 export interface GitInfo {
   /** Remote URL of origin (credentials removed), or null. */
@@ -135,8 +136,8 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
   return { index, snapshot };
 }
 
-/** The variables that point git at a repository wherever it runs. */
-const REPOSITORY_ENV = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR'];
+/** The variables that point git at a repository, or at the parts of one, wherever it runs. */
+const REPOSITORY_ENV = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY'];
 
 /**
  * False only when git cannot find a repository from `dir`: no variable
@@ -145,12 +146,19 @@ const REPOSITORY_ENV = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR'];
  * itself a git directory (HEAD, objects and refs: a bare repository, or one
  * with core.worktree). Git looks for exactly these, going up, and stops
  * earlier only (GIT_CEILING_DIRECTORIES, a file system boundary), so it then
- * finds no work tree either. What this process cannot see, git (its child,
- * as the same user) cannot either.
+ * finds no work tree either. Git goes up from the real path (a link to a
+ * directory inside a repository is in it), and what this process cannot see,
+ * git (its child, as the same user) cannot either.
  */
 export function mayBeInRepository(dir: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (REPOSITORY_ENV.some((k) => env[k] !== undefined)) return true;
-  for (let d = resolve(dir); ; d = dirname(d)) {
+  let start: string;
+  try {
+    start = realPath(dir);
+  } catch {
+    return true;
+  }
+  for (let d = start; ; d = dirname(d)) {
     if (existsSync(join(d, '.git')) || ['HEAD', 'objects', 'refs'].every((f) => existsSync(join(d, f)))) return true;
     if (dirname(d) === d) return false;
   }

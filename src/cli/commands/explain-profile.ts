@@ -4,7 +4,7 @@
  * the agent sees it (git-ignored personal files included, global files from
  * the home directory), with the profile's options from the policy and --option.
  */
-import { existsSync, opendirSync, realpathSync } from 'node:fs';
+import { existsSync, opendirSync } from 'node:fs';
 import type { CompileOptions } from '../../compile.js';
 import { compilePolicy } from '../../compile-options.js';
 import { discover } from '../../discover/discover.js';
@@ -24,6 +24,7 @@ import { printContext, warnAboutSecrets } from './print-context.js';
 import { compareCodeUnits } from '../../util/compare.js';
 import { dirnameOf, toPosix } from '../../util/posix-path.js';
 import type { Io } from '../io.js';
+import { realPath } from '../../util/real-path.js';
 
 export interface ProfileRequest {
   name: string;
@@ -46,7 +47,7 @@ export async function explainProfile(io: Io, compile: CompileOptions & { repoDir
   const paths = [...new Set([...found.value.paths, ...files.filter((f) => f.root === 'repo').map((f) => f.rel)])].sort(compareCodeUnits);
   const max = policy.discover.max_file_bytes;
   // readConfined needs real roots: a home reached through a symlink is still the user's home.
-  const home = req.home && existsSync(req.home) ? realpathSync(req.home) : null;
+  const home = req.home && existsSync(req.home) ? realPath(req.home) : null;
   const cache = new Map<string, Uint8Array | undefined>();
   const reader = (root: string, prefix: string) => (rel: string): Uint8Array | undefined => {
     const key = prefix + rel;

@@ -4,7 +4,6 @@
  * Loaded only then: the freshness check discovers the repository and the
  * compile loads the pipeline, which is most of the start-up cost.
  */
-import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompileOptions } from '../../compile.js';
 import type { OpenedBundle } from '../../bundle/open-bundle.js';
@@ -21,6 +20,7 @@ import type { Parsed } from '../args.js';
 import type { Io } from '../io.js';
 import { bundleAnswer, openVerified, verified, type Answer } from './explain-answer.js';
 import { cacheWanted } from './shared.js';
+import { realPath } from '../../util/real-path.js';
 
 export async function workTreeAnswer(values: Parsed['values'], options: CompileOptions & { repoDir: string }, io: Io): Promise<Answer> {
   const dir = !values.fresh && !options.userHome ? currentDir(options.repoDir) : null;
@@ -65,7 +65,7 @@ async function isFresh(bundle: OpenedBundle, options: CompileOptions & { repoDir
  */
 function currentDir(repoDir: string): string | null {
   const rel = `bundles/${CURRENT_POINTER}`;
-  const read = readConfined(realpathSync(repoDir), rel, rel, 256);
+  const read = readConfined(realPath(repoDir), rel, rel, 256);
   if (!read.ok && read.missing) return null;
   const id = read.ok ? parseCurrentPointer(Buffer.from(read.bytes).toString('utf8')) : null;
   if (id === null) throw new UsageError(`cannot use bundle: ${rel} ${read.ok ? 'does not hold a bundle id' : read.diagnostic.message}`);

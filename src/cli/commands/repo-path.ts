@@ -4,12 +4,13 @@
  * only about the repository it compiles. Whether the path exists is a
  * separate question the commands answer in their output.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { confinedDir } from '../../confined/resolve-beneath.js';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../../util/errors.js';
 import { resolveRelative, toPosix } from '../../util/posix-path.js';
 import type { Io } from '../io.js';
+import { realPath } from '../../util/real-path.js';
 
 export function repoRelative(io: Io, repoDir: string, target: string): string {
   const abs = isAbsolute(target) ? target : resolve(io.cwd, target);
@@ -37,7 +38,7 @@ export function workTreeEntry(repoDir: string, path: string): 'directory' | 'oth
   if (path === '') return 'directory';
   try {
     const slash = path.lastIndexOf('/');
-    const dir = confinedDir(realpathSync(repoDir), slash < 0 ? '' : path.slice(0, slash));
+    const dir = confinedDir(realPath(repoDir), slash < 0 ? '' : path.slice(0, slash));
     if (dir === null) return null;
     return lstatSync(join(dir, path.slice(slash + 1))).isDirectory() ? 'directory' : 'other';
   } catch {
