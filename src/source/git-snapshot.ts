@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { splitNames } from '../util/path-bytes.js';
-import { startGitBatch } from './git-batch.js';
+import { startGitBatch, type QueryResult } from './git-batch.js';
 import { runStatus } from './git-run.js';
 import { formatPathspecs } from '../formats/formats.js';
 import { realPath } from '../util/real-path.js';
@@ -120,14 +120,13 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
     const { commit } = idx;
     const remote = answered(3) ? stripCredentials(textOf(results[3]).trim()) || null : null;
     const staged = commit !== null && answered(4) ? splitZ(textOf(results[4])) : [];
-    const count = commit !== null && answered(5) ? Number(textOf(results[5]).trim()) : 0;
     const undecodable = new Map(idx.undecodable);
     const found = splitNames(results[2]?.stdout, undecodable);
     const ignoredSet = await ignoredAmong(dir, found);
     return {
       ...idx, undecodable, staged: new Set(staged),
       untracked: found.filter((p) => !ignoredSet.has(p)), ignored: found.filter((p) => ignoredSet.has(p)),
-      remote, seq: Number.isSafeInteger(count) ? count : 0,
+      remote, seq: commit !== null ? commitCount(results[5]) : 0,
     };
   });
   // A caller that stops at a failed index never awaits the snapshot: its rejection (the same
@@ -162,6 +161,12 @@ export function mayBeInRepository(dir: string, env: NodeJS.ProcessEnv = process.
     if (existsSync(join(d, '.git')) || ['HEAD', 'objects', 'refs'].every((f) => existsSync(join(d, f)))) return true;
     if (dirname(d) === d) return false;
   }
+}
+
+/** What `git rev-list --count` answered: the count, or 0 when it failed (no commit yet) or printed no safe integer. */
+export function commitCount(answer: QueryResult | undefined): number {
+  const n = answer?.code === 0 ? Number(textOf(answer).trim()) : NaN;
+  return Number.isSafeInteger(n) ? n : 0;
 }
 
 function textOf(result: { stdout: Buffer } | undefined): string {

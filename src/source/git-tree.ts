@@ -19,6 +19,7 @@
 import { execFileSync } from 'node:child_process';
 import { queryEnv } from './git-env.js';
 import { gitBatch, type BatchResult } from './git-batch.js';
+import { commitCount } from './git-snapshot.js';
 import { run } from './git-run.js';
 import { diag } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../util/errors.js';
@@ -44,38 +45,37 @@ export class GitTree {
     private readonly entries: Map<string, Entry>,
     /** Every path git lists, sorted by code unit (what `git ls-files` gives for a checkout of this commit). */
     readonly paths: string[],
-    /** Commits reachable from `commit` (its seq in a manifest), when asked for; else null. */
-    readonly count: number | null,
+    /** Commits reachable from `commit` (its seq in a manifest). */
+    readonly count: number,
   ) {}
 
   /**
    * The tree of `rev` (a commit-ish) in the repository at `repoDir`. Without
    * `sizes` the listing skips blob sizes (one object lookup per file fewer on
    * a 100,000-file tree); the byte limit is then checked after a blob is read.
-   * With `count`, the commits reachable from it are counted in the same batch.
+   * The commits reachable from it are counted in the same batch.
    */
-  static async open(repoDir: string, rev: string, { sizes = true, count = false }: { sizes?: boolean; count?: boolean } = {}): Promise<GitTree> {
-    const also = (commitish: string): string[][] => [
+  static async open(repoDir: string, rev: string, { sizes = true }: { sizes?: boolean } = {}): Promise<GitTree> {
+    const listAndCount = (commitish: string): string[][] => [
       ['ls-tree', '-r', '-z', ...(sizes ? ['-l'] : []), '--full-tree', commitish],
-      ...(count ? [['rev-list', '--count', commitish]] : []),
+      ['rev-list', '--count', commitish],
     ];
     let commit: string;
     let answers: BatchResult;
     if (OBJECT_ID.test(rev)) {
-      // An object id cannot move: the commit it names, that commit's listing (and count) are asked
+      // An object id cannot move: the commit it names, that commit's listing and its count are asked
       // side by side, through one shell (diff and check open trees by the ids they resolved).
-      const { results: [peeled, ...rest], stderr } = await gitBatch(repoDir, [verifyCommit(rev), ...also(`${rev}^{commit}`)]);
+      const { results: [peeled, ...rest], stderr } = await gitBatch(repoDir, [verifyCommit(rev), ...listAndCount(`${rev}^{commit}`)]);
       if (peeled?.code !== 0) throw new UsageError(`${rev} is not a commit in ${repoDir}`);
       commit = peeled.stdout.toString('utf8').trim();
       answers = { results: rest, stderr };
     } else {
       commit = await resolveCommit(repoDir, rev);
-      answers = await gitBatch(repoDir, also(commit));
+      answers = await gitBatch(repoDir, listAndCount(commit));
     }
     const [listed, counted] = answers.results;
     if (listed?.code !== 0) throw new Error(`git ls-tree failed: ${answers.stderr.trim()}`);
     const listing = listed.stdout;
-    const seq = counted?.code === 0 ? Number(counted.stdout.toString('utf8').trim()) : NaN;
     const entries = new Map<string, Entry>();
     const text = listing.toString('utf8');
     // "<mode> SP <type> SP <object> [SP+ <size>] TAB <path>" NUL — parsed by position: 100,000 records are a hot loop.
@@ -93,7 +93,7 @@ export class GitTree {
     }
     // git lists in byte order; sort by code unit (the same for ASCII, so nearly free).
     const paths = [...entries.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return new GitTree(repoDir, commit, entries, paths, count ? (Number.isSafeInteger(seq) ? seq : 0) : null);
+    return new GitTree(repoDir, commit, entries, paths, commitCount(counted));
   }
 
   /** Fetch the blobs of these paths (and of the links on their way) in one `git cat-file --batch`. */

@@ -28,7 +28,7 @@ export interface RepoSource {
 
 /** The tree of commit `rev` in the repository at `repoDir`. */
 export async function gitSource(repoDir: string, rev: string): Promise<RepoSource> {
-  const tree = await GitTree.open(repoDir, rev, { count: true });
+  const tree = await GitTree.open(repoDir, rev);
   // Every instruction file and the policy in one cat-file batch; imports and link targets are read
   // as they are found.
   await tree.prefetch(tree.paths.filter((p) => classifyPath(p) !== null || p === REPO_POLICY_PATH));
@@ -36,7 +36,7 @@ export async function gitSource(repoDir: string, rev: string): Promise<RepoSourc
     label: `git:${rev}`,
     async listing() {
       const url = stripCredentials(await configValue(repoDir, 'remote.origin.url'));
-      return { paths: tree.paths, git: { remote: url || null, commit: tree.commit, seq: tree.count ?? 0, dirty: false } };
+      return { paths: tree.paths, git: { remote: url || null, commit: tree.commit, seq: tree.count, dirty: false } };
     },
     read: (rel, id, maxBytes) => tree.read(rel, id, maxBytes),
   };
