@@ -6,7 +6,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { git, GIT_ADD_ALL, gitCommit, gitSteps } from '../helpers/fixture-repo.js';
+import { git, GIT_ADD_ALL, gitCommit, gitSteps, headCommit } from '../helpers/fixture-repo.js';
 import { BASE_PREFIX } from '../helpers/repo-cache.js';
 
 /** Path → content; null deletes the path; `{ link }` makes a symbolic link. */
@@ -61,7 +61,8 @@ function historyIn(dir: string, repo: string, commits: Map<string, string>, firs
       write(repo, edit);
       const date = `2026-01-01T00:${String(Math.floor(tick / 60) % 60).padStart(2, '0')}:${String(tick % 60).padStart(2, '0')}Z`;
       tick++;
-      const id = gitSteps(repo, [GIT_ADD_ALL, gitCommit(name), ['rev-parse', 'HEAD']], { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }).trim();
+      gitSteps(repo, [GIT_ADD_ALL, gitCommit(name)], { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date });
+      const id = headCommit(repo);
       commits.set(name, id);
       return id;
     },

@@ -10,7 +10,7 @@
  * hand out a private writable copy in a temp dir (the caller removes `dir`).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { copyTree, hashTree, sharedTree, type Command, type Recipe } from './repo-cache.js';
@@ -37,8 +37,11 @@ export function fixtureCases(): string[] {
   return readdirSync(FIXTURES).filter((d) => existsSync(join(FIXTURES, d, 'case.json'))).sort();
 }
 
+// No automatic maintenance after a commit: each `git commit` would start `git maintenance run
+// --auto` (a process that finds nothing to do in a repository of a few commits).
 const GIT_ENV = {
   GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'maintenance.auto', GIT_CONFIG_VALUE_0: 'false',
   GIT_AUTHOR_NAME: 'fixture', GIT_AUTHOR_EMAIL: 'fixture@example.invalid',
   GIT_COMMITTER_NAME: 'fixture', GIT_COMMITTER_EMAIL: 'fixture@example.invalid',
   GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
@@ -46,6 +49,26 @@ const GIT_ENV = {
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+}
+
+/**
+ * An empty bare repository at `path`, as a remote for the registry's git store. It does not run
+ * `git gc --auto` after each push it receives (receive.autogc): one process per push fewer, for a
+ * repository of a few dozen commits.
+ */
+export function bareRepository(path: string): string {
+  execFileSync('git', ['init', '--quiet', '--bare', path], { env: { ...process.env, ...GIT_ENV } });
+  appendFileSync(join(path, 'config'), '[receive]\n\tautogc = false\n');
+  return path;
+}
+
+/** The commit HEAD names in `repo`'s work tree: read from .git (a loose ref, as a fresh test repository has), else asked of git. */
+export function headCommit(repo: string): string {
+  const head = readFileSync(join(repo, '.git', 'HEAD'), 'utf8').trim();
+  const ref = /^ref: (refs\/[^\0]+)$/.exec(head)?.[1];
+  if (ref === undefined) return head;
+  const file = join(repo, '.git', ...ref.split('/'));
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : git(repo, 'rev-parse', 'HEAD').trim();
 }
 
 /**

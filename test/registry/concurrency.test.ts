@@ -10,7 +10,7 @@
  * and only the compare-and-swap on the push keeps them apart.
  * Needs dist/ (npm run build).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import type { Store } from '../../src/registry/store.js';
 import { GitStore } from '../../src/registry/stores/git.js';
 import { verifyRegistry } from '../../src/registry/verify.js';
 import { mintBundle, setup, STRESS } from './helpers.js';
+import { bareRepository } from '../helpers/fixture-repo.js';
 
 const SCRIPT = join(import.meta.dirname, 'scripts', 'worker-ops.mjs');
 const PROCESSES = STRESS ? 8 : 4;
@@ -47,7 +48,7 @@ const KINDS: Kind[] = [
   // A writer that lost the race to the other host casAttempts times reports RC7207: a conflict, never a lost update.
   { name: 'git', refusals: /^RC71\d\d$|^RC7209$|^RC7207$/, make: () => {
     const remote = join(s.dir, 'remote.git');
-    execFileSync('git', ['init', '--quiet', '--bare', remote]);
+    bareRepository(remote);
     const store = new GitStore(`git+${remote}`, { cacheDir: join(s.dir, 'check-cache') });
     opened.push(store);
     return { spec: `git+${remote}`, cacheOf: (id) => join(s.dir, `host-${id % 2}`), store };

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitStore } from '../../src/registry/stores/git.js';
 import { AUDIT_CHUNK } from '../../src/registry/stores/git-layout.js';
+import { bareRepository } from '../helpers/fixture-repo.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rulec-git-store-'));
 const stores: GitStore[] = [];
@@ -21,7 +22,7 @@ afterAll(() => {
 
 function fresh(name: string): { remote: string; store: (cache?: string) => GitStore } {
   const remote = join(root, `${name}.git`);
-  execFileSync('git', ['init', '--quiet', '--bare', remote]);
+  bareRepository(remote);
   return {
     remote,
     store: (cache = name) => {

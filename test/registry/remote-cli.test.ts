@@ -13,6 +13,7 @@ import { registryCommand } from '../../src/cli/commands/registry/index.js';
 import { UsageError } from '../../src/util/errors.js';
 import { mintBundle, setup, type Setup } from './helpers.js';
 import { REGISTRY_MISSING, startRegistry, type RunningRegistry } from './oci-registry.js';
+import { bareRepository } from '../helpers/fixture-repo.js';
 
 let s: Setup;
 let reg: RunningRegistry | undefined;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   savedCacheDir = process.env.RULEC_CACHE_DIR;
   process.env.RULEC_CACHE_DIR = join(s.dir, 'cache');
   remote = join(s.dir, 'registry.git');
-  execFileSync('git', ['init', '--quiet', '--bare', remote]);
+  bareRepository(remote);
   expect((await run(['generate', '--out', 'keys/release.key', '--trust', 'trust.json', '--roles', 'publish,promote,revoke'], keysCommand)).code).toBe(0);
   if (!REGISTRY_MISSING) reg = await startRegistry();
 });

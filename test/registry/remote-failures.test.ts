@@ -4,7 +4,6 @@
  * whose hook declines a push. In every case: a clear coded error, nothing
  * half-admitted or half-published, and a retry that succeeds.
  */
-import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +18,7 @@ import { GitStore } from '../../src/registry/stores/git.js';
 import { OciStore } from '../../src/registry/stores/oci.js';
 import { codeOf, mintBundle, setup, type Setup } from './helpers.js';
 import { proxy, REGISTRY_MISSING, startRegistry, type FaultyProxy, type RunningRegistry } from './oci-registry.js';
+import { bareRepository } from '../helpers/fixture-repo.js';
 
 let s: Setup;
 let bundle: ReturnType<typeof mintBundle>;
@@ -131,7 +131,7 @@ describe.skipIf(REGISTRY_MISSING !== null)('an OCI mirror that fails midway', ()
 describe('a git remote that fails midway', () => {
   it('a push the remote declines (a hook): RC7602, nothing committed; accepted once the hook allows it', async () => {
     const remote = join(s.dir, 'declining.git');
-    execFileSync('git', ['init', '--quiet', '--bare', remote]);
+    bareRepository(remote);
     const gate = join(s.dir, 'closed');
     writeFileSync(join(remote, 'hooks', 'pre-receive'), `#!/bin/sh\nif [ -e '${gate}' ]; then echo "publishing is frozen" >&2; exit 1; fi\n`);
     chmodSync(join(remote, 'hooks', 'pre-receive'), 0o755);

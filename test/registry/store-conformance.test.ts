@@ -8,7 +8,7 @@
  *   operations, reads back the same from each, and admits the same.
  * The compare-and-swap race spawns processes (needs dist/: npm run build).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,7 @@ import { OciStore } from '../../src/registry/stores/oci.js';
 import { digestOf } from '../../src/util/hash.js';
 import { mintBundle, setup, STRESS, type Setup } from './helpers.js';
 import { REGISTRY_MISSING, startRegistry, type RunningRegistry } from './oci-registry.js';
+import { bareRepository } from '../helpers/fixture-repo.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rulec-store-'));
 const opened: { close?: () => void }[] = [];
@@ -35,8 +36,7 @@ afterAll(() => {
 
 function bareRepo(): string {
   const dir = mkdtempSync(join(root, 'remote-'));
-  execFileSync('git', ['init', '--quiet', '--bare', dir]);
-  return dir;
+  return bareRepository(dir);
 }
 
 function gitStore(remote = bareRepo()): GitStore {
