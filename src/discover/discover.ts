@@ -30,25 +30,22 @@
  */
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
-import type { FormatName, Layer, Root, SourceFile, StageResult } from '../types.js';
+import type { FormatName, Layer, SourceFile, StageResult } from '../types.js';
 import type { Policy } from '../config/policy.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../util/errors.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { pushAll } from '../util/push-all.js';
 import { lowerBound, unionSorted } from '../util/sorted.js';
-import { sourceId } from '../util/source-id.js';
-import { dirnameOf } from '../util/posix-path.js';
-import { classifyPath, FORMATS, formatSpec } from '../formats/formats.js';
+import { classifyPath } from '../formats/formats.js';
 import { startGitSnapshot, type GitInfo } from '../source/git-snapshot.js';
-import { isBundleOutput } from './output-dir.js';
-import { readConfined, type ReadOutcome } from '../confined/read-confined.js';
-import { confinedDir } from '../confined/resolve-beneath.js';
 import { dirtyIds, type HeadIndex } from './dirty.js';
 import { excluder, exclusionsOf, type Exclusions } from './exclusions.js';
 import { repoReader } from './repo-reader.js';
 import type { RepoSource } from '../source/repo-source.js';
 import { walkTree } from './walk.js';
+import { readManaged, readUserFiles } from './outer-layers.js';
+import { source, undecodableName } from './source-file.js';
 import { realPath } from '../util/real-path.js';
 
 export interface DiscoverOptions {
@@ -157,10 +154,6 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   return { value: { rootReal, managedReal, files, paths, git, localExcluded, ignored, exclusions, dirty, head }, diagnostics };
 }
 
-/** RC1001 for an instruction file whose name is not UTF-8: an agent listing its directory loads it; rulec cannot open it by name. */
-function undecodableName(shown: string): Diagnostic {
-  return diag('RC1001', { file: shown, message: `its name is not UTF-8 (the bytes that are not are shown as \\xNN): an agent that lists the directory loads it, but rulec cannot read it by name, so nothing checks what it says; rename it` });
-}
 
 /** True when scope directory `scope` ('' = root) holds at least one of the sorted `paths`. */
 function governsPaths(paths: readonly string[], scope: string): boolean {
@@ -192,76 +185,6 @@ function realDir(dir: string, what: string): string {
   }
   if (!statSync(real).isDirectory()) throw new UsageError(`${what} path is not a directory: ${dir}`);
   return real;
-}
-
-/** A SourceFile read from `root` at `rel`, whose real path below the root is `realRel`. */
-export function source(root: Root, rel: string, format: FormatName, layer: Layer, scope: string,
-  bytes: Uint8Array, realRel: string, tracked: boolean): SourceFile {
-  const f: SourceFile = { id: sourceId(root, rel), rel, root, format, layer, scope, bytes, tracked };
-  if (realRel !== rel) f.linkTarget = sourceId(root, realRel);
-  return f;
-}
-
-function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
-  const out: SourceFile[] = [];
-  for (const rel of walkTree(managedReal, ['.git'])) {
-    if (!rel.endsWith('.md') || isBundleOutput(rel)) continue;
-    const read = readConfined(managedReal, rel, sourceId('managed', rel), maxBytes);
-    if (!read.ok) {
-      if (!read.missing) diagnostics.push(read.diagnostic);
-      continue;
-    }
-    out.push(source('managed', rel, 'managed', 'managed', '', read.bytes, read.realRel, true));
-  }
-  return out;
-}
-
-/**
- * The user layer: the personal files agents read from the home directory, at
- * each format's `home` locations (Claude's ~/.claude/CLAUDE.md and
- * ~/.claude/rules, Codex's ~/.codex AGENTS.override.md else AGENTS.md,
- * Gemini's ~/.gemini/GEMINI.md). A file its shadowing format replaces there is
- * not read.
- */
-function readUserFiles(homeReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
-  const out: SourceFile[] = [];
-  const read = new Set<string>();
-  const shadowed = new Set<string>();
-  for (const { rel, format } of userFileCandidates(homeReal)) {
-    const scope = dirnameOf(rel);
-    if (read.has(rel) || shadowed.has(`${format}\0${scope}`)) continue;
-    read.add(rel);
-    const got = readConfined(homeReal, rel, sourceId('user', rel), maxBytes);
-    if (!got.ok) {
-      if (!got.missing) diagnostics.push(got.diagnostic);
-      continue;
-    }
-    const shadows = formatSpec(format)?.shadows;
-    if (shadows) shadowed.add(`${shadows.format}\0${scope}`);
-    out.push(source('user', rel, 'user', 'user', '', got.bytes, got.realRel, false));
-  }
-  return out;
-}
-
-/** Each format's home locations in table order; a directory stands for the files below it that the format matches. */
-function userFileCandidates(homeReal: string): { rel: string; format: FormatName }[] {
-  const walked = new Map<string, string[]>();
-  const out: { rel: string; format: FormatName }[] = [];
-  for (const spec of FORMATS) {
-    for (const loc of spec.home ?? []) {
-      if (!loc.endsWith('/')) {
-        out.push({ rel: loc, format: spec.name });
-        continue;
-      }
-      let files = walked.get(loc);
-      if (!files) {
-        const dir = confinedDir(homeReal, loc.slice(0, -1));
-        walked.set(loc, (files = (dir ? walkTree(dir, []) : []).filter((r) => !isBundleOutput(r)).map((r) => `${loc}${r}`)));
-      }
-      for (const rel of files) if (spec.match(rel) !== null) out.push({ rel, format: spec.name });
-    }
-  }
-  return out;
 }
 
 /** RC1004: the local files left out (sorted), the first three by name. */

@@ -13,45 +13,52 @@ import { visibleName } from '../util/path-bytes.js';
 
 /**
  * Every non-directory entry (files, symlinks, special files) below `root`, as sorted posix paths;
- * `ignore` names are skipped at any depth. An entry whose name is not UTF-8 is listed under its
- * decoded string and put in `undecodable` (that string → its name with the bad bytes shown `\xNN`).
+ * `ignore` names are skipped at any depth. A path with a name in it that is not UTF-8 (of the
+ * entry, or of a directory above it) is listed under its decoded string and put in `undecodable`
+ * (that string → the path with the bad bytes shown `\xNN`): no read finds it under that string,
+ * and the caller reports it. The walk descends into such a directory by its bytes, so what lies
+ * below it is reported too, not passed over.
  */
 export function walkTree(root: string, ignore: readonly string[], undecodable?: Map<string, string>): string[] {
   const skip = new Set(ignore);
   const out: string[] = [];
-  const stack: { abs: string; rel: string }[] = [{ abs: root, rel: '' }];
+  // `abs` as bytes once a directory on the way has a name that is not UTF-8; `shown` is then `rel`
+  // with the bad bytes escaped.
+  const stack: { abs: string | Buffer; rel: string; shown: string | null }[] = [{ abs: root, rel: '', shown: null }];
   for (let dir = stack.pop(); dir !== undefined; dir = stack.pop()) {
-    let entries;
-    try {
-      entries = readdirSync(dir.abs, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    if (undecodable && entries.some((e) => e.name.includes('\uFFFD'))) noteUndecodable(dir, undecodable);
+    const entries = listDir(dir.abs);
     for (const e of entries) {
       if (skip.has(e.name)) continue;
       const childRel = dir.rel === '' ? e.name : `${dir.rel}/${e.name}`;
+      const visible = e.bytes === null ? e.name : visibleName(e.bytes);
+      const shown = dir.shown === null && e.bytes === null ? null : dir.rel === '' ? visible : `${dir.shown ?? dir.rel}/${visible}`;
       // Dirent types come from lstat: a symlink to a directory is a symlink here, never descended.
       // Pipes, sockets and devices are listed too, so a read can refuse them with a diagnostic.
-      if (e.isDirectory()) stack.push({ abs: join(dir.abs, e.name), rel: childRel });
-      else out.push(childRel);
+      if (e.isDirectory) {
+        const abs = typeof dir.abs === 'string' && e.bytes === null ? join(dir.abs, e.name) : Buffer.concat([Buffer.from(dir.abs), SLASH, e.bytes ?? Buffer.from(e.name)]);
+        stack.push({ abs, rel: childRel, shown });
+        continue;
+      }
+      out.push(childRel);
+      if (shown !== null) undecodable?.set(childRel, shown);
     }
   }
   return out.sort(compareCodeUnits);
 }
 
-/** The entries of `dir` whose names are not UTF-8 (listed again as bytes: the strings lost them). */
-function noteUndecodable(dir: { abs: string; rel: string }, undecodable: Map<string, string>): void {
-  let raw: Buffer[];
+const SLASH = Buffer.from('/');
+
+/** A directory's entries: `bytes` is the name's bytes when they are not UTF-8 (its decoded `name` lost them), else null. */
+function listDir(abs: string | Buffer): { name: string; bytes: Buffer | null; isDirectory: boolean }[] {
   try {
-    raw = readdirSync(dir.abs, { encoding: 'buffer' });
+    const entries = readdirSync(abs, { withFileTypes: true });
+    // A name that is not UTF-8 decodes with U+FFFD; only then is the directory listed again as bytes.
+    if (!entries.some((e) => e.name.includes('\uFFFD'))) return entries.map((e) => ({ name: e.name, bytes: null, isDirectory: e.isDirectory() }));
+    return readdirSync(abs, { withFileTypes: true, encoding: 'buffer' }).map((e) => {
+      const bytes = e.name as unknown as Buffer;
+      return { name: bytes.toString('utf8'), bytes: isUtf8(bytes) ? null : bytes, isDirectory: e.isDirectory() };
+    });
   } catch {
-    return;
-  }
-  // Only a file can be named here: the walk cannot descend into a directory whose name it cannot
-  // spell (README, Security: a limit of trees that are not git work trees).
-  const prefix = dir.rel === '' ? '' : `${dir.rel}/`;
-  for (const name of raw) {
-    if (!isUtf8(name)) undecodable.set(`${prefix}${name.toString('utf8')}`, `${prefix}${visibleName(name)}`);
+    return [];
   }
 }
