@@ -41,7 +41,7 @@ import { classifyPath } from '../formats/formats.js';
 import { startGitSnapshot, type GitInfo } from '../source/git-snapshot.js';
 import { dirtyIds, type HeadIndex } from './dirty.js';
 import { excluder, exclusionsOf, type Exclusions } from './exclusions.js';
-import { repoReader } from './repo-reader.js';
+import { reachedExcluded, repoReader } from './repo-reader.js';
 import type { RepoSource } from '../source/repo-source.js';
 import { walkTree } from './walk.js';
 import { readManaged, readUserFiles } from './outer-layers.js';
@@ -131,8 +131,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       continue;
     }
     const read = early.get(path) ?? readRepo(path, path, maxBytes);
-    // A link into rulec's own output or an excluded path is no input (as the path itself would not be).
-    if (read.ok && read.realRel !== path && isExcluded(read.realRel)) continue;
+    if (reachedExcluded(read, path, isExcluded)) continue;
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);
       const shown = (snap?.undecodable ?? walkedUndecodable).get(path);

@@ -10,7 +10,7 @@
 import type { Root } from '../types.js';
 import { readConfined, type ReadOutcome } from '../confined/read-confined.js';
 import { sha256Hex } from '../util/hash.js';
-import type { RepoReader } from './repo-reader.js';
+import { reachedExcluded, type RepoReader } from './repo-reader.js';
 import { isBundleOutput } from './output-dir.js';
 
 export interface ImportRead {
@@ -54,5 +54,5 @@ export function readOf(root: Root, rel: string, id: string, r: Readers): ReadOut
   const excluded = root === 'repo' ? r.isExcluded : isBundleOutput;
   const read = root === 'repo' ? r.readRepo(rel, id, r.maxBytes)
     : root === 'managed' && r.managedReal ? readConfined(r.managedReal, rel, id, r.maxBytes) : MISSING;
-  return read.ok && read.realRel !== rel && excluded(read.realRel) ? MISSING : read;
+  return reachedExcluded(read, rel, excluded) ? MISSING : read;
 }

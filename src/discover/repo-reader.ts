@@ -17,3 +17,12 @@ export function repoReader(rootReal: string, source: RepoSource | null): RepoRea
   const memo: ResolveMemo = new Map();
   return (rel, id, max) => readConfined(rootReal, rel, id, max, memo);
 }
+
+/**
+ * True when a read went through a link to a path that is no input (rulec's own output, an
+ * excluded path): such a file is no input however it is reached, as the path itself would not be.
+ * Discovery and import following both ask it.
+ */
+export function reachedExcluded(read: ReadOutcome, rel: string, isExcluded: (rel: string) => boolean): boolean {
+  return read.ok && read.realRel !== rel && isExcluded(read.realRel);
+}
