@@ -45,7 +45,7 @@ import { reachedExcluded, repoReader } from './repo-reader.js';
 import type { RepoSource } from '../source/repo-source.js';
 import { walkTree } from './walk.js';
 import { readManaged, readUserFiles } from './outer-layers.js';
-import { source, undecodableName } from './source-file.js';
+import { failedRead, source } from './source-file.js';
 import { realPath } from '../util/real-path.js';
 
 export interface DiscoverOptions {
@@ -133,9 +133,8 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
     const read = early.get(path) ?? readRepo(path, path, maxBytes);
     if (reachedExcluded(read, path, isExcluded)) continue;
     if (!read.ok) {
-      if (!read.missing) diagnostics.push(read.diagnostic);
-      const shown = (snap?.undecodable ?? walkedUndecodable).get(path);
-      if (read.missing && shown !== undefined) diagnostics.push(undecodableName(shown));
+      const finding = failedRead(read, (snap?.undecodable ?? walkedUndecodable).get(path));
+      if (finding !== null) diagnostics.push(finding);
       continue;
     }
     files.push(source('repo', path, kind.format, kind.layer, kind.scope, read.bytes, read.realRel, snap === null || snap.indexBlobs.has(path)));

@@ -9,10 +9,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { sourceId } from '../util/source-id.js';
 import { dirnameOf } from '../util/posix-path.js';
 import { FORMATS, formatSpec } from '../formats/formats.js';
-import { readConfined } from '../confined/read-confined.js';
+import { readConfined, type ReadOutcome } from '../confined/read-confined.js';
 import { confinedDir } from '../confined/resolve-beneath.js';
 import { isBundleOutput } from './output-dir.js';
-import { source, undecodableName } from './source-file.js';
+import { failedRead, source } from './source-file.js';
 import { walkTree } from './walk.js';
 
 export function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
@@ -20,14 +20,8 @@ export function readManaged(managedReal: string, maxBytes: number, diagnostics: 
   const undecodable = new Map<string, string>();
   for (const rel of walkTree(managedReal, ['.git'], undecodable)) {
     if (!rel.endsWith('.md') || isBundleOutput(rel)) continue;
-    const read = readConfined(managedReal, rel, sourceId('managed', rel), maxBytes);
-    if (!read.ok) {
-      if (!read.missing) diagnostics.push(read.diagnostic);
-      const shown = undecodable.get(rel);
-      if (read.missing && shown !== undefined) diagnostics.push(undecodableName(sourceId('managed', shown)));
-      continue;
-    }
-    out.push(source('managed', rel, 'managed', 'managed', '', read.bytes, read.realRel, true));
+    const read = readOuter('managed', managedReal, rel, maxBytes, undecodable, diagnostics);
+    if (read !== null) out.push(source('managed', rel, 'managed', 'managed', '', read.bytes, read.realRel, true));
   }
   return out;
 }
@@ -48,13 +42,8 @@ export function readUserFiles(homeReal: string, maxBytes: number, diagnostics: D
     const scope = dirnameOf(rel);
     if (read.has(rel) || shadowed.has(`${format}\0${scope}`)) continue;
     read.add(rel);
-    const got = readConfined(homeReal, rel, sourceId('user', rel), maxBytes);
-    if (!got.ok) {
-      if (!got.missing) diagnostics.push(got.diagnostic);
-      const shown = undecodable.get(rel);
-      if (got.missing && shown !== undefined) diagnostics.push(undecodableName(sourceId('user', shown)));
-      continue;
-    }
+    const got = readOuter('user', homeReal, rel, maxBytes, undecodable, diagnostics);
+    if (got === null) continue;
     const shadows = formatSpec(format)?.shadows;
     if (shadows) shadowed.add(`${shadows.format}\0${scope}`);
     out.push(source('user', rel, 'user', 'user', '', got.bytes, got.realRel, false));
@@ -86,4 +75,18 @@ function userFileCandidates(homeReal: string, undecodable: Map<string, string>):
     }
   }
   return out;
+}
+
+/**
+ * `rel` of the managed or user root, read confined to it; null when there is no file to use, with
+ * what the failed read reports (failedRead) added to `diagnostics`.
+ */
+function readOuter(root: 'managed' | 'user', rootReal: string, rel: string, maxBytes: number,
+  undecodable: ReadonlyMap<string, string>, diagnostics: Diagnostic[]): Extract<ReadOutcome, { ok: true }> | null {
+  const read = readConfined(rootReal, rel, sourceId(root, rel), maxBytes);
+  if (read.ok) return read;
+  const shown = undecodable.get(rel);
+  const finding = failedRead(read, shown === undefined ? undefined : sourceId(root, shown));
+  if (finding !== null) diagnostics.push(finding);
+  return null;
 }
