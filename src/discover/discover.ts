@@ -45,7 +45,8 @@ import { reachedExcluded, repoReader } from './repo-reader.js';
 import type { RepoSource } from '../source/repo-source.js';
 import { walkTree } from './walk.js';
 import { readManaged, readUserFiles } from './outer-layers.js';
-import { failedRead, source } from './source-file.js';
+import { source, undecodableNames } from './source-file.js';
+import type { UndecodableNames } from '../util/path-bytes.js';
 import { realPath } from '../util/real-path.js';
 
 export interface DiscoverOptions {
@@ -92,7 +93,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const gitAnswers = tree ? null : startGitSnapshot(rootReal);
   const index = gitAnswers ? await gitAnswers.index : null;
   // Names that are not UTF-8: listed under a decoded string no read finds; reported, not passed over.
-  const walkedUndecodable = new Map<string, string>();
+  const walkedUndecodable: UndecodableNames = new Map();
   const tracked = listing ? listing.paths : index ? index.tracked : walkTree(rootReal, options.policy.discover.walk_ignore, walkedUndecodable);
   const readRepo = repoReader(rootReal, tree);
   const exclusions = exclusionsOf(rootReal, options.outDir, options.policy.discover.exclude);
@@ -131,10 +132,10 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       continue;
     }
     const read = early.get(path) ?? readRepo(path, path, maxBytes);
+    pushAll(diagnostics, undecodableNames((snap?.undecodable ?? walkedUndecodable).get(path)));
     if (reachedExcluded(read, path, isExcluded)) continue;
     if (!read.ok) {
-      const finding = failedRead(read, (snap?.undecodable ?? walkedUndecodable).get(path));
-      if (finding !== null) diagnostics.push(finding);
+      if (!read.missing) diagnostics.push(read.diagnostic);
       continue;
     }
     files.push(source('repo', path, kind.format, kind.layer, kind.scope, read.bytes, read.realRel, snap === null || snap.indexBlobs.has(path)));

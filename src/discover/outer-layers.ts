@@ -12,12 +12,14 @@ import { FORMATS, formatSpec } from '../formats/formats.js';
 import { readConfined, type ReadOutcome } from '../confined/read-confined.js';
 import { confinedDir } from '../confined/resolve-beneath.js';
 import { isBundleOutput } from './output-dir.js';
-import { failedRead, source } from './source-file.js';
+import { source, undecodableNames } from './source-file.js';
+import { noteUndecodable, type UndecodableNames } from '../util/path-bytes.js';
+import { pushAll } from '../util/push-all.js';
 import { walkTree } from './walk.js';
 
 export function readManaged(managedReal: string, maxBytes: number, diagnostics: Diagnostic[]): SourceFile[] {
   const out: SourceFile[] = [];
-  const undecodable = new Map<string, string>();
+  const undecodable: UndecodableNames = new Map();
   for (const rel of walkTree(managedReal, ['.git'], undecodable)) {
     if (!rel.endsWith('.md') || isBundleOutput(rel)) continue;
     const read = readOuter('managed', managedReal, rel, maxBytes, undecodable, diagnostics);
@@ -37,7 +39,7 @@ export function readUserFiles(homeReal: string, maxBytes: number, diagnostics: D
   const out: SourceFile[] = [];
   const read = new Set<string>();
   const shadowed = new Set<string>();
-  const undecodable = new Map<string, string>();
+  const undecodable: UndecodableNames = new Map();
   for (const { rel, format } of userFileCandidates(homeReal, undecodable)) {
     const scope = dirnameOf(rel);
     if (read.has(rel) || shadowed.has(`${format}\0${scope}`)) continue;
@@ -55,7 +57,7 @@ export function readUserFiles(homeReal: string, maxBytes: number, diagnostics: D
  * Each format's home locations in table order; a directory stands for the files below it that the
  * format matches (those with a name that is not UTF-8 are put in `undecodable`, as walkTree does).
  */
-function userFileCandidates(homeReal: string, undecodable: Map<string, string>): { rel: string; format: FormatName }[] {
+function userFileCandidates(homeReal: string, undecodable: UndecodableNames): { rel: string; format: FormatName }[] {
   const walked = new Map<string, string[]>();
   const out: { rel: string; format: FormatName }[] = [];
   for (const spec of FORMATS) {
@@ -67,9 +69,9 @@ function userFileCandidates(homeReal: string, undecodable: Map<string, string>):
       let files = walked.get(loc);
       if (!files) {
         const dir = confinedDir(homeReal, loc.slice(0, -1));
-        const bad = new Map<string, string>();
+        const bad: UndecodableNames = new Map();
         walked.set(loc, (files = (dir ? walkTree(dir, [], bad) : []).filter((r) => !isBundleOutput(r)).map((r) => `${loc}${r}`)));
-        for (const [rel, shown] of bad) undecodable.set(`${loc}${rel}`, `${loc}${shown}`);
+        for (const [rel, shown] of bad) for (const name of shown) noteUndecodable(undecodable, `${loc}${rel}`, `${loc}${name}`);
       }
       for (const rel of files) if (spec.match(rel) !== null) out.push({ rel, format: spec.name });
     }
@@ -78,15 +80,15 @@ function userFileCandidates(homeReal: string, undecodable: Map<string, string>):
 }
 
 /**
- * `rel` of the managed or user root, read confined to it; null when there is no file to use, with
- * what the failed read reports (failedRead) added to `diagnostics`.
+ * `rel` of the managed or user root, read confined to it; null when there is no file to use. What
+ * the read reports goes to `diagnostics`, with an RC1001 for each name listed as `rel` that is not
+ * UTF-8 (undecodableNames).
  */
 function readOuter(root: 'managed' | 'user', rootReal: string, rel: string, maxBytes: number,
-  undecodable: ReadonlyMap<string, string>, diagnostics: Diagnostic[]): Extract<ReadOutcome, { ok: true }> | null {
+  undecodable: UndecodableNames, diagnostics: Diagnostic[]): Extract<ReadOutcome, { ok: true }> | null {
   const read = readConfined(rootReal, rel, sourceId(root, rel), maxBytes);
+  pushAll(diagnostics, undecodableNames(undecodable.get(rel)?.map((shown) => sourceId(root, shown))));
   if (read.ok) return read;
-  const shown = undecodable.get(rel);
-  const finding = failedRead(read, shown === undefined ? undefined : sourceId(root, shown));
-  if (finding !== null) diagnostics.push(finding);
+  if (!read.missing) diagnostics.push(read.diagnostic);
   return null;
 }

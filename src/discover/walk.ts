@@ -9,25 +9,24 @@ import { isUtf8 } from 'node:buffer';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareCodeUnits } from '../util/compare.js';
-import { visibleName } from '../util/path-bytes.js';
+import { noteUndecodable, visibleName, type UndecodableNames } from '../util/path-bytes.js';
 
 /**
- * Every non-directory entry (files, symlinks, special files) below `root`, as sorted posix paths;
- * `ignore` names are skipped at any depth. A path with a name in it that is not UTF-8 (of the
- * entry, or of a directory above it) is listed under its decoded string and put in `undecodable`
- * (that string → the path with the bad bytes shown `\xNN`): no read finds it under that string,
- * and the caller reports it. The walk descends into such a directory by its bytes, so what lies
- * below it is reported too, not passed over.
+ * Every non-directory entry (files, symlinks, special files) below `root`, as sorted posix paths
+ * (each once); `ignore` names are skipped at any depth. A path with a name in it that is not
+ * UTF-8 (of the entry, or of a directory above it) is listed under its decoded string and noted
+ * in `undecodable` (path-bytes.ts): no read finds it under that string, and the caller reports
+ * it. The walk descends into such a directory by its bytes, so what lies below it is reported
+ * too, not passed over.
  */
-export function walkTree(root: string, ignore: readonly string[], undecodable?: Map<string, string>): string[] {
+export function walkTree(root: string, ignore: readonly string[], undecodable?: UndecodableNames): string[] {
   const skip = new Set(ignore);
   const out: string[] = [];
   // `abs` as bytes once a directory on the way has a name that is not UTF-8; `shown` is then `rel`
   // with the bad bytes escaped.
   const stack: { abs: string | Buffer; rel: string; shown: string | null }[] = [{ abs: root, rel: '', shown: null }];
   for (let dir = stack.pop(); dir !== undefined; dir = stack.pop()) {
-    const entries = listDir(dir.abs);
-    for (const e of entries) {
+    for (const e of listDir(dir.abs)) {
       if (skip.has(e.name)) continue;
       const childRel = dir.rel === '' ? e.name : `${dir.rel}/${e.name}`;
       const visible = e.bytes === null ? e.name : visibleName(e.bytes);
@@ -40,20 +39,33 @@ export function walkTree(root: string, ignore: readonly string[], undecodable?: 
         continue;
       }
       out.push(childRel);
-      if (shown !== null) undecodable?.set(childRel, shown);
+      if (shown !== null && undecodable) noteUndecodable(undecodable, childRel, shown);
     }
   }
-  return out.sort(compareCodeUnits);
+  // Names that decode alike are listed once (each is in `undecodable`).
+  return out.sort(compareCodeUnits).filter((p, i, all) => i === 0 || all[i - 1] !== p);
 }
 
 const SLASH = Buffer.from('/');
 
-/** A directory's entries: `bytes` is the name's bytes when they are not UTF-8 (its decoded `name` lost them), else null. */
-function listDir(abs: string | Buffer): { name: string; bytes: Buffer | null; isDirectory: boolean }[] {
+interface Listed { name: string; bytes: Buffer | null; isDirectory: boolean }
+
+/**
+ * A directory's entries: `bytes` is the name's bytes when they are not UTF-8 (its decoded `name`
+ * lost them), else null. Listed as strings, and again as bytes when a name decodes with U+FFFD, the
+ * path is bytes, or the string listing fails (a file system that reports no entry types makes node
+ * lstat each entry by its decoded name, which a name that is not UTF-8 makes fail).
+ */
+function listDir(abs: string | Buffer): Listed[] {
+  if (typeof abs === 'string') {
+    try {
+      const entries = readdirSync(abs, { withFileTypes: true });
+      if (!entries.some((e) => e.name.includes('\uFFFD'))) return entries.map((e) => ({ name: e.name, bytes: null, isDirectory: e.isDirectory() }));
+    } catch {
+      // listed again as bytes below
+    }
+  }
   try {
-    const entries = readdirSync(abs, { withFileTypes: true });
-    // A name that is not UTF-8 decodes with U+FFFD; only then is the directory listed again as bytes.
-    if (!entries.some((e) => e.name.includes('\uFFFD'))) return entries.map((e) => ({ name: e.name, bytes: null, isDirectory: e.isDirectory() }));
     return readdirSync(abs, { withFileTypes: true, encoding: 'buffer' }).map((e) => {
       const bytes = e.name as unknown as Buffer;
       return { name: bytes.toString('utf8'), bytes: isUtf8(bytes) ? null : bytes, isDirectory: e.isDirectory() };

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { splitNames } from '../util/path-bytes.js';
+import { splitNames, type UndecodableNames } from '../util/path-bytes.js';
 import { startGitBatch, type QueryResult } from './git-batch.js';
 import { runStatus } from './git-run.js';
 import { formatPathspecs } from '../formats/formats.js';
@@ -25,8 +25,8 @@ export interface GitInfo {
 /** The index: what discovery reads first, while git still walks the work tree. */
 export interface GitIndex {
   tracked: string[];
-  /** Listed paths whose names are not UTF-8 (tracked or untracked): the decoded string → the name with its bad bytes shown `\xNN`. */
-  undecodable: Map<string, string>;
+  /** Listed paths whose names are not UTF-8 (tracked or untracked), by decoded string (path-bytes.ts). */
+  undecodable: UndecodableNames;
   /** Blob id of each tracked path in the index. */
   indexBlobs: Map<string, string>;
   commit: string | null;
@@ -103,7 +103,7 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
     if (listed?.code !== 0) throw new Error(`git ls-files failed: ${(await batch.all).stderr.trim()}`);
     const tracked: string[] = [];
     const indexBlobs = new Map<string, string>();
-    const undecodable = new Map<string, string>();
+    const undecodable: UndecodableNames = new Map();
     for (const entry of splitNames(listed?.stdout, undecodable, (e) => e.subarray(e.indexOf(9) + 1))) {
       // "<mode> <blob> <stage>\t<path>"
       const tab = entry.indexOf('\t');
@@ -120,8 +120,9 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
     const { commit } = idx;
     const remote = answered(3) ? stripCredentials(textOf(results[3]).trim()) || null : null;
     const staged = commit !== null && answered(4) ? splitZ(textOf(results[4])) : [];
-    const undecodable = new Map(idx.undecodable);
-    const found = splitNames(results[2]?.stdout, undecodable);
+    const undecodable: UndecodableNames = new Map([...idx.undecodable].map(([k, shown]) => [k, [...shown]]));
+    // Names that decode alike are one path here (each of them is in `undecodable`).
+    const found = [...new Set(splitNames(results[2]?.stdout, undecodable))];
     const ignoredSet = await ignoredAmong(dir, found);
     return {
       ...idx, undecodable, staged: new Set(staged),

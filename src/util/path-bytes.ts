@@ -9,6 +9,23 @@ import { isUtf8 } from 'node:buffer';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * Listed names that are not UTF-8: the decoded string → every name listed under it, shown with its
+ * bad bytes as `\xNN` (sorted). Several names can decode to one string (`d\xff`, `d\xfe` and a
+ * real `d\uFFFD` alike): each is reported, none hides another.
+ */
+export type UndecodableNames = Map<string, string[]>;
+
+/** Record that `shown` (a name that is not UTF-8, escaped) was listed under the string `decoded`. */
+export function noteUndecodable(names: UndecodableNames, decoded: string, shown: string): void {
+  const all = names.get(decoded);
+  if (all === undefined) names.set(decoded, [shown]);
+  else if (!all.includes(shown)) {
+    all.push(shown);
+    all.sort();
+  }
+}
+
 /** The name with each byte that is not part of valid UTF-8 shown as `\xNN`: printable, and distinct for distinct bytes. */
 export function visibleName(bytes: Uint8Array): string {
   let out = '';
@@ -40,7 +57,7 @@ export function visibleName(bytes: Uint8Array): string {
  * --stage prefixes mode, blob and stage). Decodes once; splits byte by byte only when the text
  * holds a U+FFFD at all.
  */
-export function splitNames(out: Uint8Array | undefined, bad: Map<string, string>, pathOf: (entry: Uint8Array) => Uint8Array = (e) => e): string[] {
+export function splitNames(out: Uint8Array | undefined, bad: UndecodableNames, pathOf: (entry: Uint8Array) => Uint8Array = (e) => e): string[] {
   if (out === undefined || out.length === 0) return [];
   const buf = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   const text = buf.toString('utf8');
@@ -52,7 +69,7 @@ export function splitNames(out: Uint8Array | undefined, bad: Map<string, string>
     const entry = buf.subarray(start, end);
     if (entry.length > 0 && !isUtf8(entry)) {
       const path = pathOf(entry);
-      bad.set(Buffer.from(path).toString('utf8'), visibleName(path));
+      noteUndecodable(bad, Buffer.from(path).toString('utf8'), visibleName(path));
     }
     start = end + 1;
   }

@@ -66,7 +66,7 @@ export class RankTable {
 class Base64Index {
   readonly size: number = 0;
   private readonly start: Int32Array;
-  private readonly length: Uint16Array;
+  private readonly length: Uint32Array;
   private readonly rank: Int32Array;
   private readonly mask: number;
 
@@ -77,7 +77,7 @@ class Base64Index {
     while (capacity < tokens * 2) capacity *= 2;
     this.mask = capacity - 1;
     this.start = new Int32Array(capacity).fill(-1);
-    this.length = new Uint16Array(capacity);
+    this.length = new Uint32Array(capacity);
     this.rank = new Int32Array(capacity);
     for (let at = 0; at < text.length;) {
       const eol = text.indexOf('\n', at);
@@ -90,7 +90,7 @@ class Base64Index {
         for (let from = sp2 + 1; from <= nl;) {
           const space = text.indexOf(' ', from);
           const end = space < 0 || space > nl ? nl : space;
-          if (end > from && end - from <= 0xffff) this.put(from, end - from, next);
+          if (end > from) this.put(from, end - from, next);
           next++;
           from = end + 1;
         }

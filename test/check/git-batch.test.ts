@@ -93,6 +93,8 @@ describe('gitBatch', () => {
     await fc.assert(fc.asyncProperty(fc.array(fc.array(value, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), async (perQuery) => {
       const queries = perQuery.map((values) => [...values.flatMap((v, i) => ['-c', `rulec.v${i}=${v}`]), 'config', '-z', '--get-regexp', '^rulec[.]v']);
       const [viaShell, direct] = await Promise.all([gitBatch(repo, queries, { shell: true }), gitBatch(repo, queries, { shell: false })]);
+      // Git prints each value as it was given (`-z`: key, newline, value, NUL), by either way of starting it.
+      expect(direct.results.map((r) => text(r.stdout))).toEqual(perQuery.map((values) => values.map((v, i) => `rulec.v${i}\n${v}\0`).join('')));
       expect(viaShell.results.map((r) => text(r.stdout))).toEqual(direct.results.map((r) => text(r.stdout)));
       expect(viaShell.results.map((r) => r.code)).toEqual(direct.results.map((r) => r.code));
     }), { numRuns: 30 });

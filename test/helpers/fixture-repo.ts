@@ -38,10 +38,13 @@ export function fixtureCases(): string[] {
 }
 
 // No automatic maintenance after a commit: each `git commit` would start `git maintenance run
-// --auto` (a process that finds nothing to do in a repository of a few commits).
+// --auto` (a process that finds nothing to do in a repository of a few commits). Added after the
+// settings the caller's environment gives git this way (a CI job's safe.directory), not over them.
+const CONFIG_FROM_ENV = Number.parseInt(process.env.GIT_CONFIG_COUNT ?? '0', 10) || 0;
 const GIT_ENV = {
   GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'maintenance.auto', GIT_CONFIG_VALUE_0: 'false',
+  GIT_CONFIG_COUNT: String(CONFIG_FROM_ENV + 1),
+  [`GIT_CONFIG_KEY_${CONFIG_FROM_ENV}`]: 'maintenance.auto', [`GIT_CONFIG_VALUE_${CONFIG_FROM_ENV}`]: 'false',
   GIT_AUTHOR_NAME: 'fixture', GIT_AUTHOR_EMAIL: 'fixture@example.invalid',
   GIT_COMMITTER_NAME: 'fixture', GIT_COMMITTER_EMAIL: 'fixture@example.invalid',
   GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',

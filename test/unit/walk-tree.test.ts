@@ -31,21 +31,28 @@ function tree(entries: readonly string[]): string {
   return dir;
 }
 
-const CASES: { name: string; entries: string[]; ignore?: string[]; listed: string[]; undecodable: [string, string][] }[] = [
+const CASES: { name: string; entries: string[]; ignore?: string[]; listed: string[]; undecodable: [string, string[]][] }[] = [
   { name: 'UTF-8 names only', entries: ['a/', 'a/AGENTS.md', 'b.md', 'é/', 'é/x.md'], listed: ['a/AGENTS.md', 'b.md', 'é/x.md'], undecodable: [] },
-  { name: 'a file so named', entries: ['x\\xfe.md', 'ok.md'], listed: ['ok.md', 'x\uFFFD.md'], undecodable: [['x\uFFFD.md', 'x\\xfe.md']] },
+  { name: 'a file so named', entries: ['x\\xfe.md', 'ok.md'], listed: ['ok.md', 'x\uFFFD.md'], undecodable: [['x\uFFFD.md', ['x\\xfe.md']]] },
   {
     name: 'below a directory so named, at any depth',
     entries: ['src\\xff/', 'src\\xff/AGENTS.md', 'src\\xff/deep/', 'src\\xff/deep/CLAUDE.md', 'src\\xff/deep/in\\xfe/', 'src\\xff/deep/in\\xfe/a.md'],
     listed: ['src\uFFFD/AGENTS.md', 'src\uFFFD/deep/CLAUDE.md', 'src\uFFFD/deep/in\uFFFD/a.md'],
-    undecodable: [['src\uFFFD/AGENTS.md', 'src\\xff/AGENTS.md'], ['src\uFFFD/deep/CLAUDE.md', 'src\\xff/deep/CLAUDE.md'], ['src\uFFFD/deep/in\uFFFD/a.md', 'src\\xff/deep/in\\xfe/a.md']],
+    undecodable: [['src\uFFFD/AGENTS.md', ['src\\xff/AGENTS.md']], ['src\uFFFD/deep/CLAUDE.md', ['src\\xff/deep/CLAUDE.md']], ['src\uFFFD/deep/in\uFFFD/a.md', ['src\\xff/deep/in\\xfe/a.md']]],
   },
   {
     name: 'ignored names and links below a directory so named',
     entries: ['d\\xff/', 'd\\xff/node_modules/', 'd\\xff/node_modules/AGENTS.md', 'd\\xff/up -> ..', 'd\\xff/keep.md'],
     ignore: ['node_modules'],
     listed: ['d\uFFFD/keep.md', 'd\uFFFD/up'],
-    undecodable: [['d\uFFFD/keep.md', 'd\\xff/keep.md'], ['d\uFFFD/up', 'd\\xff/up']],
+    undecodable: [['d\uFFFD/keep.md', ['d\\xff/keep.md']], ['d\uFFFD/up', ['d\\xff/up']]],
+  },
+  // Three names that decode to one string: listed once, each bad one noted, none hiding another.
+  {
+    name: 'names that decode alike',
+    entries: ['d\\xff/', 'd\\xff/a.md', 'd\\xfe/', 'd\\xfe/a.md', 'd\uFFFD/', 'd\uFFFD/a.md'],
+    listed: ['d\uFFFD/a.md'],
+    undecodable: [['d\uFFFD/a.md', ['d\\xfe/a.md', 'd\\xff/a.md']]],
   },
   // U+FFFD itself is a valid name (EF BF BD): nothing to report.
   { name: 'a name holding U+FFFD', entries: ['\uFFFD/', '\uFFFD/a.md'], listed: ['\uFFFD/a.md'], undecodable: [] },
@@ -53,7 +60,7 @@ const CASES: { name: string; entries: string[]; ignore?: string[]; listed: strin
 
 describe('walkTree', () => {
   it.each(CASES)('$name', ({ entries, ignore, listed, undecodable }) => {
-    const found = new Map<string, string>();
+    const found = new Map<string, string[]>();
     expect(walkTree(tree(entries), ignore ?? [], found)).toEqual(listed);
     expect([...found].sort()).toEqual(undecodable);
   });
