@@ -17,11 +17,16 @@ afterAll(() => {
   for (const d of made) rmSync(d, { recursive: true, force: true });
 });
 
-/** A repository holding `src\xff/AGENTS.md`, `src\xff/deep/CLAUDE.md` and `.claude/rules/x\xfe.md` (names as bytes), beside ordinary files. */
-function repo(useGit: boolean): string {
+/** A new scratch directory, removed after the file, and `at(parts…)`: a path in it as bytes (a part given as bytes may be a name that is not UTF-8). */
+function scratch(): { dir: string; at: (...parts: (string | Buffer)[]) => Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'rulec-undecodable-'));
   made.push(dir);
-  const at = (...parts: (string | Buffer)[]): Buffer => Buffer.concat([Buffer.from(`${dir}/`), ...parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))]);
+  return { dir, at: (...parts) => Buffer.concat([Buffer.from(`${dir}/`), ...parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))]) };
+}
+
+/** A repository holding `src\xff/AGENTS.md`, `src\xff/deep/CLAUDE.md` and `.claude/rules/x\xfe.md` (names as bytes), beside ordinary files. */
+function repo(useGit: boolean): string {
+  const { dir, at } = scratch();
   writeFileSync(join(dir, 'AGENTS.md'), '# Root\n\n- Use pnpm.\n');
   mkdirSync(join(dir, 'ok'));
   writeFileSync(join(dir, 'ok', 'a.ts'), 'x\n');
@@ -58,9 +63,7 @@ describe('instruction files whose names are not UTF-8', () => {
   });
 
   it.each([true, false])('git %s: a name that decodes like another hides neither (a real U+FFFD beside a 0xFF)', async (useGit) => {
-    const dir = mkdtempSync(join(tmpdir(), 'rulec-undecodable-'));
-    made.push(dir);
-    const at = (...parts: (string | Buffer)[]): Buffer => Buffer.concat([Buffer.from(`${dir}/`), ...parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))]);
+    const { dir, at } = scratch();
     writeFileSync(join(dir, 'AGENTS.md'), '# Root\n\n- Use pnpm.\n');
     // The same string once decoded: `src\uFFFD` is a valid name, `src\xff` is not.
     mkdirSync(join(dir, 'src\uFFFD'));
@@ -75,9 +78,7 @@ describe('instruction files whose names are not UTF-8', () => {
   });
 
   it('in the managed directory and the home directory: reported under their layer, not passed over', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rulec-undecodable-'));
-    made.push(dir);
-    const at = (...parts: (string | Buffer)[]): Buffer => Buffer.concat([Buffer.from(`${dir}/`), ...parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))]);
+    const { dir, at } = scratch();
     for (const d of ['repo', 'managed', 'home/.claude/rules']) mkdirSync(join(dir, d), { recursive: true });
     writeFileSync(join(dir, 'repo', 'AGENTS.md'), '# Root\n\n- Use pnpm.\n');
     writeFileSync(join(dir, 'managed', 'policy.md'), '# Policy\n\n- Never push to main.\n');
