@@ -87,7 +87,7 @@ function userFileCandidates(homeReal: string, undecodable: UndecodableNames): { 
 function readOuter(root: 'managed' | 'user', rootReal: string, rel: string, maxBytes: number,
   undecodable: UndecodableNames, diagnostics: Diagnostic[]): Extract<ReadOutcome, { ok: true }> | null {
   const read = readConfined(rootReal, rel, sourceId(root, rel), maxBytes);
-  pushAll(diagnostics, undecodableNames(undecodable.get(rel)?.map((shown) => sourceId(root, shown))));
+  pushAll(diagnostics, undecodableNames([...(undecodable.get(rel) ?? [])].map((shown) => sourceId(root, shown))));
   if (read.ok) return read;
   if (!read.missing) diagnostics.push(read.diagnostic);
   return null;

@@ -6,6 +6,7 @@
 import type { FormatName, Layer, Root, SourceFile } from '../types.js';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { sourceId } from '../util/source-id.js';
+import { compareCodeUnits } from '../util/compare.js';
 
 /** A SourceFile read from `root` at `rel`, whose real path below the root is `realRel`. */
 export function source(root: Root, rel: string, format: FormatName, layer: Layer, scope: string,
@@ -21,6 +22,6 @@ export function source(root: Root, rel: string, format: FormatName, layer: Layer
  * read of the string may still have found a file — one whose name really is that string — but
  * never these.
  */
-export function undecodableNames(shown: readonly string[] | undefined): Diagnostic[] {
-  return (shown ?? []).map((name) => diag('RC1001', { file: name, message: `its name is not UTF-8 (the bytes that are not are shown as \\xNN): an agent that lists the directory loads it, but rulec cannot read it by name, so nothing checks what it says; rename it` }));
+export function undecodableNames(shown: Iterable<string> | undefined): Diagnostic[] {
+  return [...(shown ?? [])].sort(compareCodeUnits).map((name) => diag('RC1001', { file: name, message: `its name is not UTF-8 (the bytes that are not are shown as \\xNN): an agent that lists the directory loads it, but rulec cannot read it by name, so nothing checks what it says; rename it` }));
 }

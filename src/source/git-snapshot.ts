@@ -120,7 +120,7 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
     const { commit } = idx;
     const remote = answered(3) ? stripCredentials(textOf(results[3]).trim()) || null : null;
     const staged = commit !== null && answered(4) ? splitZ(textOf(results[4])) : [];
-    const undecodable: UndecodableNames = new Map([...idx.undecodable].map(([k, shown]) => [k, [...shown]]));
+    const undecodable: UndecodableNames = new Map([...idx.undecodable].map(([k, shown]) => [k, new Set(shown)]));
     // Names that decode alike are one path here (each of them is in `undecodable`).
     const found = [...new Set(splitNames(results[2]?.stdout, undecodable))];
     const ignoredSet = await ignoredAmong(dir, found);

@@ -11,19 +11,17 @@ const strict = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Listed names that are not UTF-8: the decoded string → every name listed under it, shown with its
- * bad bytes as `\xNN` (sorted). Several names can decode to one string (`d\xff`, `d\xfe` and a
- * real `d\uFFFD` alike): each is reported, none hides another.
+ * bad bytes as `\xNN`. Several names can decode to one string (`d\xff`, `d\xfe` and a real
+ * `d\uFFFD` alike): each is reported, none hides another. A set, so that any number of them
+ * costs linear time.
  */
-export type UndecodableNames = Map<string, string[]>;
+export type UndecodableNames = Map<string, Set<string>>;
 
 /** Record that `shown` (a name that is not UTF-8, escaped) was listed under the string `decoded`. */
 export function noteUndecodable(names: UndecodableNames, decoded: string, shown: string): void {
   const all = names.get(decoded);
-  if (all === undefined) names.set(decoded, [shown]);
-  else if (!all.includes(shown)) {
-    all.push(shown);
-    all.sort();
-  }
+  if (all === undefined) names.set(decoded, new Set([shown]));
+  else all.add(shown);
 }
 
 /** The name with each byte that is not part of valid UTF-8 shown as `\xNN`: printable, and distinct for distinct bytes. */
