@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/run-cli.js';
 import { loadPolicy } from '../src/config/load-policy.js';
 import { discover } from '../src/discover/discover.js';
+import { gitSource } from '../src/source/repo-source.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -75,6 +76,22 @@ describe('instruction files whose names are not UTF-8', () => {
     const found = await discover({ repoDir: dir, includeLocal: false, policy });
     expect(found.diagnostics.map((d) => [d.code, d.file])).toEqual([['RC1001', 'src\\xff/AGENTS.md']]);
     expect(found.value.files.map((f) => f.id)).toEqual(['AGENTS.md', 'src\uFFFD/AGENTS.md']);
+  });
+
+  it('in a commit read from git objects (check, diff git:REF): each reported as in the work tree, none standing in for another', async () => {
+    const { dir, at } = scratch();
+    writeFileSync(join(dir, 'AGENTS.md'), '# Root\n\n- Use pnpm.\n');
+    for (const byte of [0xfe, 0xff]) {
+      mkdirSync(at('src', Buffer.from([byte])));
+      writeFileSync(at('src', Buffer.from([byte]), '/AGENTS.md'), `# ${byte}\n\n- Notes.\n`);
+    }
+    execFileSync('sh', ['-c', 'git init -q && git add -A && git -c user.email=a@b -c user.name=a commit -qm i'], { cwd: dir });
+    const { policy } = loadPolicy(dir).value;
+    const fromTree = await discover({ repoDir: dir, includeLocal: false, policy, source: await gitSource(dir, 'HEAD') });
+    const fromWork = await discover({ repoDir: dir, includeLocal: false, policy });
+    const rc1001 = (r: typeof fromTree): string[] => r.diagnostics.filter((d) => d.code === 'RC1001').map((d) => d.file);
+    expect(rc1001(fromTree)).toEqual(['src\\xfe/AGENTS.md', 'src\\xff/AGENTS.md']);
+    expect(rc1001(fromWork)).toEqual(rc1001(fromTree));
   });
 
   it('in the managed directory and the home directory: reported under their layer, not passed over', async () => {

@@ -132,7 +132,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       continue;
     }
     const read = early.get(path) ?? readRepo(path, path, maxBytes);
-    pushAll(diagnostics, undecodableNames((snap?.undecodable ?? walkedUndecodable).get(path)));
+    pushAll(diagnostics, undecodableNames((snap?.undecodable ?? listing?.undecodable ?? walkedUndecodable).get(path)));
     if (reachedExcluded(read, path, isExcluded)) continue;
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);

@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { queryEnv } from './git-env.js';
 import { gitBatch, type BatchResult } from './git-batch.js';
 import { commitCount } from './git-snapshot.js';
+import { splitNames, type UndecodableNames } from '../util/path-bytes.js';
 import { run } from './git-run.js';
 import { diag } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../util/errors.js';
@@ -47,6 +48,8 @@ export class GitTree {
     readonly paths: string[],
     /** Commits reachable from `commit` (its seq in a manifest). */
     readonly count: number,
+    /** Listed paths whose names are not UTF-8, by decoded string (path-bytes.ts): `paths` holds each decoded once. */
+    readonly undecodable: UndecodableNames,
   ) {}
 
   /**
@@ -93,7 +96,11 @@ export class GitTree {
     }
     // git lists in byte order; sort by code unit (the same for ASCII, so nearly free).
     const paths = [...entries.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return new GitTree(repoDir, commit, entries, paths, commitCount(counted));
+    // Names that are not UTF-8 decode with U+FFFD, and several can decode alike (one entry above):
+    // each is noted, so discovery reports it as it does in a work tree.
+    const undecodable: UndecodableNames = new Map();
+    if (text.includes('\uFFFD')) splitNames(listing, undecodable, (e) => e.subarray(e.indexOf(9) + 1));
+    return new GitTree(repoDir, commit, entries, paths, commitCount(counted), undecodable);
   }
 
   /** Fetch the blobs of these paths (and of the links on their way) in one `git cat-file --batch`. */

@@ -11,11 +11,14 @@ import { stripCredentials, type GitInfo } from './git-snapshot.js';
 import { GitTree } from './git-tree.js';
 import type { SourceRead } from './types.js';
 import { configValue } from './git-simple.js';
+import type { UndecodableNames } from '../util/path-bytes.js';
 
 export interface RepoListing {
   /** Every path of the tree, sorted (what `git ls-files` lists in a checkout). */
   paths: string[];
   git: GitInfo;
+  /** Paths whose names are not UTF-8, by decoded string (path-bytes.ts). */
+  undecodable: UndecodableNames;
 }
 
 export interface RepoSource {
@@ -36,7 +39,7 @@ export async function gitSource(repoDir: string, rev: string): Promise<RepoSourc
     label: `git:${rev}`,
     async listing() {
       const url = stripCredentials(await configValue(repoDir, 'remote.origin.url'));
-      return { paths: tree.paths, git: { remote: url || null, commit: tree.commit, seq: tree.count, dirty: false } };
+      return { paths: tree.paths, git: { remote: url || null, commit: tree.commit, seq: tree.count, dirty: false }, undecodable: tree.undecodable };
     },
     read: (rel, id, maxBytes) => tree.read(rel, id, maxBytes),
   };
