@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { splitNames, type UndecodableNames } from '../util/path-bytes.js';
+import { pathAfterTab, splitNames, type UndecodableNames } from '../util/path-bytes.js';
 import { startGitBatch, type QueryResult } from './git-batch.js';
 import { runStatus } from './git-run.js';
 import { formatPathspecs } from '../formats/formats.js';
@@ -104,7 +104,7 @@ export function startGitSnapshot(dir: string): GitSnapshotStart {
     const tracked: string[] = [];
     const indexBlobs = new Map<string, string>();
     const undecodable: UndecodableNames = new Map();
-    for (const entry of splitNames(listed?.stdout, undecodable, (e) => e.subarray(e.indexOf(9) + 1))) {
+    for (const entry of splitNames(listed?.stdout, undecodable, pathAfterTab)) {
       // "<mode> <blob> <stage>\t<path>"
       const tab = entry.indexOf('\t');
       const path = entry.slice(tab + 1);

@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { queryEnv } from './git-env.js';
 import { gitBatch, type BatchResult } from './git-batch.js';
 import { commitCount } from './git-snapshot.js';
-import { splitNames, type UndecodableNames } from '../util/path-bytes.js';
+import { noteUndecodableEntries, pathAfterTab, type UndecodableNames } from '../util/path-bytes.js';
 import { run } from './git-run.js';
 import { diag } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../util/errors.js';
@@ -99,7 +99,7 @@ export class GitTree {
     // Names that are not UTF-8 decode with U+FFFD, and several can decode alike (one entry above):
     // each is noted, so discovery reports it as it does in a work tree.
     const undecodable: UndecodableNames = new Map();
-    if (text.includes('\uFFFD')) splitNames(listing, undecodable, (e) => e.subarray(e.indexOf(9) + 1));
+    if (text.includes('\uFFFD')) noteUndecodableEntries(listing, undecodable, pathAfterTab);
     return new GitTree(repoDir, commit, entries, paths, commitCount(counted), undecodable);
   }
 

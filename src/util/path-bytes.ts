@@ -50,17 +50,23 @@ export function visibleName(bytes: Uint8Array): string {
 }
 
 /**
- * NUL-separated names (git's `-z` output) as strings, and in `bad` each one that is not UTF-8:
- * its decoded string → its visible form. `pathOf` takes the path out of an entry (ls-files
- * --stage prefixes mode, blob and stage). Decodes once; splits byte by byte only when the text
- * holds a U+FFFD at all.
+ * NUL-separated names (git's `-z` output) as strings, and in `bad` each one that is not UTF-8
+ * (noteUndecodableEntries). `pathOf` takes the path out of an entry (pathAfterTab for ls-files
+ * --stage). Decodes once; splits byte by byte only when the text holds a U+FFFD at all.
  */
 export function splitNames(out: Uint8Array | undefined, bad: UndecodableNames, pathOf: (entry: Uint8Array) => Uint8Array = (e) => e): string[] {
   if (out === undefined || out.length === 0) return [];
+  const text = Buffer.from(out.buffer, out.byteOffset, out.byteLength).toString('utf8');
+  if (text.includes('\uFFFD')) noteUndecodableEntries(out, bad, pathOf);
+  return text.split('\0').filter((p) => p.length > 0);
+}
+
+/**
+ * Each NUL-separated entry of `out` whose path (`pathOf`) is not UTF-8, noted in `bad` under its
+ * decoded string. For a caller that has decoded `out` itself and found a U+FFFD in it.
+ */
+export function noteUndecodableEntries(out: Uint8Array, bad: UndecodableNames, pathOf: (entry: Uint8Array) => Uint8Array = (e) => e): void {
   const buf = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-  const text = buf.toString('utf8');
-  const names = text.split('\0').filter((p) => p.length > 0);
-  if (!text.includes('\uFFFD')) return names;
   for (let start = 0; start < buf.length;) {
     const nul = buf.indexOf(0, start);
     const end = nul < 0 ? buf.length : nul;
@@ -71,5 +77,9 @@ export function splitNames(out: Uint8Array | undefined, bad: UndecodableNames, p
     }
     start = end + 1;
   }
-  return names;
+}
+
+/** The path of a git listing entry "<mode> <object>[ …]\t<path>" (ls-files --stage, ls-tree). */
+export function pathAfterTab(entry: Uint8Array): Uint8Array {
+  return entry.subarray(entry.indexOf(9) + 1);
 }
