@@ -11,7 +11,7 @@
  *
  * So the table indexes the rank file's base64 tokens where they stand in its
  * text (Base64Index: offsets in a hash table of typed arrays, no string per
- * token, about 20 ms for o200k), and turns a
+ * token, 35–47 ms for o200k), and turns a
  * key the encoder asks for into base64 on its first lookup, remembering the
  * answer — a rank, or that the bytes are no token, as byte-pair merging asks
  * about many pairs that are none. Encoding stays the library's own code. A
@@ -60,11 +60,11 @@ export class RankTable {
 /**
  * The rank file's tokens as they stand in its text, in an open-addressing hash table of typed
  * arrays: each slot holds where a token starts in the text, its length and its rank. Building it
- * allocates no string per token (a Map of 200,000 substrings took 150-170 ms of every process
- * that counts; this takes about 20). A token listed twice keeps its last rank, as a Map would.
+ * allocates no string per token (a Map of 200,000 substrings took 150-216 ms of every process
+ * that counts; this takes 35-47). A token listed twice keeps its last rank, as a Map would.
  */
 class Base64Index {
-  readonly size: number = 0;
+  private count = 0;
   private readonly start: Int32Array;
   private readonly length: Uint32Array;
   private readonly rank: Int32Array;
@@ -99,41 +99,44 @@ class Base64Index {
     }
   }
 
+  /** Tokens indexed. */
+  get size(): number {
+    return this.count;
+  }
+
   /** The rank of `token` (base64), or NONE. */
   rankOf(token: string): number {
     if (token === '') return NONE;
-    const slot = this.find(token, 0, token.length, token);
+    const slot = this.find(token, 0, token.length);
     return slot < 0 ? NONE : (this.rank[slot] as number);
   }
 
   private put(from: number, length: number, rank: number): void {
-    let slot = this.find(this.text, from, length, null);
+    let slot = this.find(this.text, from, length);
     if (slot < 0) {
       slot = -slot - 1;
       this.start[slot] = from;
       this.length[slot] = length;
-      (this as { size: number }).size++;
+      this.count++;
     }
     this.rank[slot] = rank;
   }
 
-  /**
-   * The slot holding the token `source[from, from + length)`, or -(free slot) - 1 when none does.
-   * `token` is the same characters as a string when the caller has one (a lookup), else null.
-   */
-  private find(source: string, from: number, length: number, token: string | null): number {
+  /** The slot holding the token `source[from, from + length)`, or -(free slot) - 1 when none does. */
+  private find(source: string, from: number, length: number): number {
     let h = 0x811c9dc5;
     for (let i = from; i < from + length; i++) h = Math.imul(h ^ source.charCodeAt(i), 16777619);
     for (let slot = h & this.mask; ; slot = (slot + 1) & this.mask) {
       const at = this.start[slot] as number;
       if (at < 0) return -slot - 1;
       if (this.length[slot] !== length) continue;
-      if (token !== null ? this.text.startsWith(token, at) : this.sameText(at, from, length)) return slot;
+      if (this.holds(at, source, from, length)) return slot;
     }
   }
 
-  private sameText(a: number, b: number, length: number): boolean {
-    for (let i = 0; i < length; i++) if (this.text.charCodeAt(a + i) !== this.text.charCodeAt(b + i)) return false;
+  /** Whether the text at `at` reads `source[from, from + length)`. */
+  private holds(at: number, source: string, from: number, length: number): boolean {
+    for (let i = 0; i < length; i++) if (this.text.charCodeAt(at + i) !== source.charCodeAt(from + i)) return false;
     return true;
   }
 }
