@@ -119,6 +119,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
   const localExcluded: string[] = [];
   const ignored: string[] = [];
   const unclassified = new Set(untracked);
+  const undecodable = snap?.undecodable ?? listing?.undecodable ?? walkedUndecodable;
   const candidates = [...paths.map((p) => ({ path: p, isIgnored: false })), ...ignoredPaths.map((p) => ({ path: p, isIgnored: true }))];
   for (const { path, isIgnored } of candidates) {
     const kind = isIgnored || unclassified.has(path) ? kindOf(path, isIgnored, formats) : kinds.get(path);
@@ -132,7 +133,7 @@ export async function discover(options: DiscoverOptions): Promise<StageResult<Di
       continue;
     }
     const read = early.get(path) ?? readRepo(path, path, maxBytes);
-    pushAll(diagnostics, undecodableNames((snap?.undecodable ?? listing?.undecodable ?? walkedUndecodable).get(path)));
+    pushAll(diagnostics, undecodableNames(undecodable.get(path)));
     if (reachedExcluded(read, path, isExcluded)) continue;
     if (!read.ok) {
       if (!read.missing) diagnostics.push(read.diagnostic);

@@ -15,7 +15,7 @@
  *   directory that cannot be written costs the next run its speed, nothing else.
  *   Entries are written to a temporary file and renamed into place.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../util/hash.js';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 
@@ -33,7 +33,7 @@ export interface ClosureStore {
 /** A store under `gitDir` (as `git rev-parse --git-common-dir` prints it, relative to `repoDir`); `rules` names what the closure depends on. */
 export function closureStore(repoDir: string, gitDir: string, rules: unknown): ClosureStore {
   const dir = join(isAbsolute(gitDir) ? gitDir : join(repoDir, gitDir), 'rulec', 'closures');
-  const key = createHash('sha256').update(JSON.stringify([ENTRY_VERSION, rules])).digest('hex');
+  const key = sha256Hex(JSON.stringify([ENTRY_VERSION, rules]));
   const notes: string[] = [];
   const fileOf = (tree: string): string | null => (/^[0-9a-f]{40,64}$/.test(tree) ? join(dir, `${tree}.json`) : null);
   return {
