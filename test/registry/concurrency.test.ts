@@ -55,8 +55,8 @@ const KINDS: Kind[] = [
   } },
 ];
 
-function worker(spec: string, cacheDir: string, id: number, bundlesJson: string): { ready: Promise<void>; done: Promise<Result[]> } {
-  const child = spawn(process.execPath, [SCRIPT, spec, s.trustFile, s.alice.path, bundlesJson, String(id), String(OPERATIONS), String(id * 7919 + 1), join(s.dir, `go-${spec.length}`), cacheDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+function worker(spec: string, cacheDir: string, id: number, bundlesJson: string): { ready: Promise<void>; go: () => void; done: Promise<Result[]> } {
+  const child = spawn(process.execPath, [SCRIPT, spec, s.trustFile, s.alice.path, bundlesJson, String(id), String(OPERATIONS), String(id * 7919 + 1), cacheDir], { stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   let err = '';
@@ -68,7 +68,7 @@ function worker(spec: string, cacheDir: string, id: number, bundlesJson: string)
     if (code !== 0) reject(new Error(`worker ${id} exited ${code}: ${err}`));
     else resolve(out.split('\n').slice(1).filter((l) => l !== '').map((l) => JSON.parse(l) as Result));
   }));
-  return { ready, done };
+  return { ready, go: () => child.stdin.end('go\n'), done };
 }
 
 let bundlesJson: string | undefined;
@@ -85,7 +85,7 @@ describe.each(KINDS)(`${PROCESSES} processes × ${OPERATIONS} operations on one 
     const { spec, cacheOf, store } = kind.make();
     const workers = Array.from({ length: PROCESSES }, (_, i) => worker(spec, cacheOf(i), i, bundles()));
     await Promise.all(workers.map((w) => w.ready));
-    writeFileSync(join(s.dir, `go-${spec.length}`), '');
+    for (const w of workers) w.go();
     const results = (await Promise.all(workers.map((w) => w.done))).flat();
 
     expect(results).toHaveLength(PROCESSES * OPERATIONS);

@@ -9,7 +9,7 @@
  * The compare-and-swap race spawns processes (needs dist/: npm run build).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,9 +128,8 @@ describe.each(WRITABLE)('$name store (write side)', (kind) => {
   it('two processes never both win a compare-and-swap (8 processes race for the next seq)', async () => {
     const s = kind.make();
     await s.init();
-    const go = join(root, `go-${kind.name}-${Date.now()}`);
     const procs = Array.from({ length: 8 }, () => {
-      const child = spawn(process.execPath, [join(import.meta.dirname, 'scripts', 'cas-race.mjs'), ...kind.raceArgs(s), String(kind.rounds), go], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [join(import.meta.dirname, 'scripts', 'cas-race.mjs'), ...kind.raceArgs(s), String(kind.rounds)], { stdio: ['pipe', 'pipe', 'inherit'] });
       let out = '';
       const ready = new Promise<void>((r) => child.stdout.on('data', (d: Buffer) => { out += d.toString(); if (out.startsWith('ready')) r(); }));
       const done = new Promise<[number, number][]>((resolve, reject) => child.on('close', (code) => {
@@ -138,10 +137,10 @@ describe.each(WRITABLE)('$name store (write side)', (kind) => {
         const [pid, ...seqs] = (/won (.*)/.exec(out)?.[1] ?? '').split(' ').filter((x) => x !== '').map(Number);
         resolve(seqs.map((seq) => [seq, pid as number]));
       }));
-      return { ready, done };
+      return { ready, go: () => child.stdin.end('go\n'), done };
     });
     await Promise.all(procs.map((p) => p.ready));
-    writeFileSync(go, '');
+    for (const p of procs) p.go();
     const wins = (await Promise.all(procs.map((p) => p.done))).flat().sort((a, b) => a[0] - b[0]);
     const latest = await s.latestIndex();
     // Each seq won exactly once, by the process whose index it holds.

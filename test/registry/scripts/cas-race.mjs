@@ -1,9 +1,8 @@
 // The compare-and-swap race: every process tries to commit the next index
 // `rounds` times; prints the seqs it won, one per line. Two winners of one
 // seq would be a broken CAS.
-// argv: local DIR ROUNDS GO | git git+URL CACHE-BASE ROUNDS GO (each git
-// process gets its own scratch repository, as a writer on another host would).
-const { existsSync } = await import('node:fs');
+// argv: local DIR ROUNDS | git git+URL CACHE-BASE ROUNDS (each git process
+// gets its own scratch repository, as a writer on another host would).
 const kind = process.argv[2];
 let store;
 let rest;
@@ -16,11 +15,14 @@ if (kind === 'git') {
   store = new LocalStore(process.argv[3]);
   rest = process.argv.slice(4);
 }
-const [rounds, goFile] = [Number(rest[0]), rest[1]];
+const rounds = Number(rest[0]);
 const won = [];
-// Start together: wait for the go file the test writes once every process is up.
+// Start together: the test writes "go" to every process's stdin once all are up. A read that
+// blocks, where polling a file every 2 ms cost each waiting process a tenth of a core; a test
+// that dies first closes the pipe, and the process ends with its wait unsettled.
 process.stdout.write('ready\n');
-while (!existsSync(goFile)) await new Promise((r) => setTimeout(r, 2));
+await new Promise((go) => process.stdin.once('data', go));
+process.stdin.destroy();
 for (let i = 0; i < rounds; i++) {
   const head = await store.latestIndex();
   const seq = head?.seq ?? 0;

@@ -6,9 +6,9 @@ const { LocalStore } = await import('../../../dist/registry/stores/local.js');
 const { GitStore } = await import('../../../dist/registry/stores/git.js');
 const { loadSigningKey } = await import('../../../dist/registry/keys.js');
 const { parseTrust } = await import('../../../dist/registry/trust.js');
-const { readFileSync, existsSync } = await import('node:fs');
+const { readFileSync } = await import('node:fs');
 // storeDir: a directory, or git+URL with cacheDir: this process's host's scratch cache.
-const [storeDir, trustFile, keyFile, bundlesJson, id, count, seed, goFile, cacheDir] = process.argv.slice(2);
+const [storeDir, trustFile, keyFile, bundlesJson, id, count, seed, cacheDir] = process.argv.slice(2);
 const trust = parseTrust(readFileSync(trustFile), 'trust.json');
 if (!trust.ok) throw new Error('trust');
 const bundles = JSON.parse(readFileSync(bundlesJson, 'utf8'));
@@ -16,8 +16,10 @@ const key = loadSigningKey(keyFile);
 let rnd = Number(seed);
 const next = (n) => { rnd = (rnd * 1103515245 + 12345) % 2147483648; return Math.floor((rnd / 2147483648) * n); };
 const store = storeDir.startsWith('git+') ? new GitStore(storeDir, { cacheDir, lockTimeoutMs: 120_000 }) : new LocalStore(storeDir, { lockTimeoutMs: 120_000 });
+// Start together: the test writes "go" to every process's stdin once all are up (cas-race.mjs).
 process.stdout.write('ready\n');
-while (!existsSync(goFile)) await new Promise((r) => setTimeout(r, 2));
+await new Promise((go) => process.stdin.once('data', go));
+process.stdin.destroy();
 const { latestChecked } = await import('../../../dist/registry/writer.js');
 const pick = (list) => list[next(list.length)];
 const version = (v) => v.split('.').map(Number);
