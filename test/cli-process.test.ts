@@ -100,12 +100,13 @@ describe('start-up loads only what the command uses', () => {
     expect(r.files).toContain('dist/bundle/open-bundle.js');
     expect(rankTables(r.files)).toEqual([]);
     // What explain from a bundle does use: attachment globs compiled as the resolver compiles them
-    // (resolve/glob-index.js, and its linear matcher glob-linear.js). No other stage, and the
+    // (resolve/glob-compile.js and its linear matcher glob-linear.js) and narrowed by their text
+    // (glob-shape.js); not the resolver's index over a path list (glob-index.js). No other stage, and the
     // manifest is checked by generated code. The secret finder is loaded only to warn about the
     // text --text prints; the freshness check (policy, discovery) only without --bundle. Whether
     // PATH is in the work tree is asked as a read asks it (confined/resolve-beneath.js: nothing outside
     // the repository is stat'ed), and nothing is read.
-    const used = /^dist\/resolve\/glob-(index|linear)\b/;
+    const used = /^dist\/resolve\/glob-(compile|shape|linear)\b/;
     expect(pipeline(r.files).filter((f) => !used.test(f))).toEqual([]);
     expect(r.files.filter((f) => /^dist\/(config\/(policy|load-policy)\.js$|confined\/(?!resolve-beneath\.js$)|cli\/commands\/(explain-worktree|print-context)\.js$)/.test(f))).toEqual([]);
     // The bundle reader reports RC70xx codes from their own catalogue file; the whole catalogue is not loaded.

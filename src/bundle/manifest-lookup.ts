@@ -11,7 +11,8 @@
  * a directory that does not hold the path is not even scanned.
  */
 import { rulingView, type ConflictRuling } from './conflict-parts.js';
-import { compileGlob, extensionOf, globShape, isLiteralSegment, literalDir } from '../resolve/glob-index.js';
+import { compileGlob } from '../resolve/glob-compile.js';
+import { extensionOf, globShape, isLiteralSegment, literalDir } from '../resolve/glob-shape.js';
 import { isWithin } from '../util/posix-path.js';
 import { servingDirBy } from './serving.js';
 import { type ManifestAttachment, type ManifestFile, type ManifestV1, type ManifestVariant, type PartTable } from './model.js';

@@ -10,7 +10,7 @@
  */
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { findCatalogueEntry } from '../diagnostics/catalogue.js';
-import { compileGlob } from '../resolve/glob-index.js';
+import { compileGlob } from '../resolve/glob-compile.js';
 import type { Locate } from './schema-check.js';
 
 export function policyChecks(own: unknown, file: string, locate: Locate): Diagnostic[] {

@@ -8,7 +8,7 @@
  * matching line wins. Owners are users (`alice`, `@alice`) and teams
  * (`@org/team`); logins and team names compare without `@` and case.
  */
-import { anyGlob } from '../resolve/glob-index.js';
+import { anyGlob } from '../resolve/glob-compile.js';
 import type { ApprovalsInput } from './check-model.js';
 
 export interface OwnerLine {

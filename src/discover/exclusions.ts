@@ -4,7 +4,7 @@
  * always) and the policy's `discover.exclude` globs. Discovery records them in its result; every reader of the repository
  * (discovery itself, import following) asks excluder() of the same record.
  */
-import { anyGlob } from '../resolve/glob-index.js';
+import { anyGlob } from '../resolve/glob-compile.js';
 import { isBundleOutput, outputPrefix } from './output-dir.js';
 
 /** rulec's build cache below the repository (src/cache/cache-dir.ts): rulec's own output, never an input. */

@@ -4,25 +4,21 @@
  * each glob is matched only against candidates:
  *
  * 1. a literal glob is a set lookup;
- * 2. the glob's literal base directory (picomatch.scan) narrows to a sorted range;
+ * 2. the glob's literal base directory (glob-shape.ts) narrows to a sorted range;
  * 3. a literal last segment (`README.md`) or an extension pattern (`*.ts`,
  *    `*.test.ts`, `*.{ts,tsx}`) narrows to a bucket of paths by name or suffix;
  * 4. a literal segment after the base (`m5` in `**\/m5/*.md`) narrows to the
  *    paths that have a segment of that name, when that bucket is smaller —
  *    without it, n such rules over n packages tested every `.md` path n times;
- * 5. the full matcher runs on what is left.
+ * 5. the full matcher (glob-compile.ts) runs on what is left.
  *
- * Narrowing reads the glob's segments split at `/` outside braces, brackets
- * and extglobs (`{apps/web/src,lib}/**` has two segments, not four). A glob
- * with an escape, a quote or a `|` outside parentheses is matched against
- * every path: those change what a name or a `/` means, and they are rare.
+ * A glob glob-shape.ts cannot narrow (a negation, an escape, a quote, a `|`
+ * outside parentheses) is matched against every path.
  */
-import picomatch from 'picomatch';
 import { basenameOf, dirnameOf } from '../util/posix-path.js';
-import { linearGlob } from './glob-linear.js';
 import { lowerBound, unionSorted } from '../util/sorted.js';
-
-export const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: true, strictBrackets: true };
+import { compileGlob } from './glob-compile.js';
+import { extensionOf, globShape, isLiteralSegment } from './glob-shape.js';
 
 export class PathIndex {
   readonly sorted: readonly string[];
@@ -119,60 +115,6 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
 
 export type GlobMatch = { ok: true; matches: string[] } | { ok: false; error: string };
 
-/**
- * Unbounded loops (what picomatch makes of a star, a globstar or an extglob) a glob outside the
- * linear dialect may hold: picomatch backtracks over every way to split a path between them, so
- * two cost at most the square of a name's length, and each more multiplies it again.
- */
-export const MAX_BACKTRACKING_WILDCARDS = 2;
-
-/**
- * Compile a glob once; throws nothing — a bad glob is an `ok: false` result. The test is
- * glob-linear.ts's wherever the glob is in that dialect (picomatch compiles every glob of it: a
- * property test checks); else picomatch reads the glob, its errors included, and its test is used
- * when the glob has few enough loops to be safe, else none.
- */
-export function compileGlob(glob: string): { ok: true; test: (p: string) => boolean } | { ok: false; error: string } {
-  try {
-    if (glob.length === 0) return { ok: false, error: 'empty glob' };
-    const linear = linearGlob(glob);
-    if (linear !== null) return { ok: true, test: linear };
-    const test = picomatch(glob, GLOB_OPTIONS);
-    const wildcards = unboundedLoops(picomatch.makeRe(glob.startsWith('!') && !glob.startsWith('!(') ? glob.replace(/^!+/, '') : glob, GLOB_OPTIONS).source);
-    if (wildcards > MAX_BACKTRACKING_WILDCARDS) {
-      return { ok: false, error: `${wildcards} wildcards with brackets, extglobs, quotes, escapes, a range or a leading ! or ./ (at most ${MAX_BACKTRACKING_WILDCARDS} such: matching more can take exponential time); plain globs of *, ?, ** and {a,b} may have any number` };
-    }
-    return { ok: true, test };
-  } catch (e) {
-    return { ok: false, error: (e as Error).message };
-  }
-}
-
-/**
- * The unbounded loops (`*`, `+`) of a regular expression's source, outside escapes and character
- * classes: what picomatch made of the glob's stars, globstars and extglobs (`!(x)` is a loop too,
- * and so is a star after an escaped backslash), counted where they are, not guessed from the glob.
- * A negation's own `.*` around the whole pattern is not counted: compileGlob counts the pattern.
- */
-function unboundedLoops(source: string): number {
-  let n = 0;
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '*' || c === '+') n++;
-  }
-  return n;
-}
-
-/** A test for any of `globs` (a repository's exclusions, an owners line); a glob compileGlob refuses names no path. */
-export function anyGlob(globs: readonly string[]): (path: string) => boolean {
-  const tests = globs.map(compileGlob).flatMap((c) => (c.ok ? [c.test] : []));
-  return (path) => tests.some((t) => t(path));
-}
-
 /** All paths matching `glob`, in sorted order. */
 export function matchGlob(index: PathIndex, glob: string): GlobMatch {
   const compiled = compileGlob(glob);
@@ -203,74 +145,6 @@ function candidatesFor(index: PathIndex, segments: readonly string[], base: stri
   const bySegment = literalSegmentBucket(index, segments, base);
   if (bySegment && (!byLast || bySegment.length < byLast.buckets.reduce((n, b) => n + b.length, 0))) return { buckets: [bySegment], exact: false };
   return byLast;
-}
-
-const GLOB_CHARS = /[*?[\]{}()!+@\\]/;
-/** Escapes, quotes and alternation outside parentheses: see the header. */
-const UNNARROWABLE = /[\\"|]/;
-
-/** Whether a segment of a glob is a plain name. */
-export const isLiteralSegment = (segment: string): boolean => !GLOB_CHARS.test(segment);
-
-/** `ext` of a last segment `*.ext` (no glob characters in `ext`), else undefined. */
-export const extensionOf = (last: string): string | undefined => /^\*\.([^*?[\]{}()!+@/\\]+)$/.exec(last)?.[1];
-
-/** The characters of glob syntax: text before the first of them is literal. */
-const SYNTAX = /[*?[\]{}()!+@]/;
-
-/**
- * The directory every path a glob matches lies in, from its text alone, with
- * no scan: the whole segments before its first glob character. A path
- * outside it cannot match. picomatch.scan's base is this directory or one
- * below it; where scan would not narrow at all ('./' or '/' in front, a
- * negation, an escape, a quote, a `|`) this is '', which holds every path.
- */
-export function literalDir(glob: string): string {
-  if (glob.startsWith('.') || glob.startsWith('/') || glob.startsWith('!') || UNNARROWABLE.test(glob)) return '';
-  const stop = glob.search(SYNTAX);
-  const literal = stop < 0 ? glob : glob.slice(0, stop);
-  const slash = literal.lastIndexOf('/');
-  return slash < 0 ? '' : literal.slice(0, slash);
-}
-
-/**
- * How a glob may be narrowed: its literal base directory and its segments
- * below the base (split at top-level `/` only); `literal` when it is a plain
- * path. Null when no narrowing is safe: a negated glob matches what its
- * pattern does not, and see the header for the rest.
- */
-export function globShape(glob: string): { literal: boolean; base: string; segments: string[] } | null {
-  const scan = picomatch.scan(glob);
-  if (scan.negated || UNNARROWABLE.test(glob)) return null;
-  // scan() takes a comma-less brace (`{{slug}}/**`, `src/{lib}/*.ts`) for no glob at all and the
-  // whole pattern for its base, while the matcher still reads the `**` and `*` after it.
-  if (!scan.isGlob && GLOB_CHARS.test(glob)) return null;
-  const segments = topLevelSegments(scan.glob);
-  if (segments === null) return null;
-  return { literal: !scan.isGlob && scan.base === glob, base: scan.base, segments };
-}
-
-/**
- * The glob split at each `/` that lies outside `{}`, `[]` and `()`; null when
- * those do not balance (picomatch then reads them literally — no narrowing).
- */
-function topLevelSegments(globPart: string): string[] | null {
-  const segments: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < globPart.length; i++) {
-    const c = globPart[i];
-    if (c === '{' || c === '[' || c === '(') depth++;
-    else if (c === '}' || c === ']' || c === ')') {
-      if (--depth < 0) return null;
-    } else if (c === '/' && depth === 0) {
-      segments.push(globPart.slice(start, i));
-      start = i + 1;
-    }
-  }
-  if (depth !== 0) return null;
-  segments.push(globPart.slice(start));
-  return segments;
 }
 
 function lastSegmentBuckets(index: PathIndex, segments: readonly string[], base: string): { buckets: (readonly string[])[]; exact: boolean } | null {

@@ -17,7 +17,7 @@
  * escapes, ranges, `+` and `!` (picomatch reads a `+` after a list as a
  * repetition), a leading `./`, a `**` inside a segment, a star or an empty
  * alternative in a brace list, empty segments — is outside the dialect: `linearGlob` returns null and the
- * caller decides (glob-index.ts).
+ * caller decides (compileGlob, glob-compile.ts).
  */
 
 import { ANY, STAR, wildMatch, type WildToken } from '../util/wild-match.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
-import { GLOB_OPTIONS } from '../../src/resolve/glob-index.js';
+import { GLOB_OPTIONS } from '../../src/resolve/glob-compile.js';
 import { resolveTree } from '../conflicts/tree.js';
 
 const PATHS = ['src/a.ts', 'src/b.tsx', 'src/api/x.ts', 'docs/a.md', 'docs/m1/README.md', 'apps/a1/x.ts', 'apps/a2/y.ts', 'README.md',

@@ -7,7 +7,8 @@ import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { attachmentsMatching } from '../../src/bundle/manifest-lookup.js';
 import type { ManifestAttachment } from '../../src/bundle/model.js';
-import { compileGlob, globShape, GLOB_OPTIONS, literalDir } from '../../src/resolve/glob-index.js';
+import { compileGlob, GLOB_OPTIONS } from '../../src/resolve/glob-compile.js';
+import { globShape, literalDir } from '../../src/resolve/glob-shape.js';
 import { isWithin } from '../../src/util/posix-path.js';
 
 const GLOBS = [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { compileGlob, GLOB_OPTIONS, matchGlob, PathIndex } from '../../src/resolve/glob-index.js';
+import { compileGlob, GLOB_OPTIONS } from '../../src/resolve/glob-compile.js';
+import { matchGlob, PathIndex } from '../../src/resolve/glob-index.js';
 
 const DIRS = ['{{src}}', '{a}', 'a', 'b', 'src', 'docs', '.github', '.x', 'packages', 'api', 'a.b'];
 const NAMES = ['x.{md}', 'x.b', 'x.1', 'x.ts', 'y.tsx', 'a.test.ts', 'index.d.ts', '.ts', '.test.ts', '.tsx', '..ts', 'README.md', 'b.md', '.md', '.env', 'src', 'docs', 'a', 'x.ts.bak', 'Makefile', 'z.TS', 'c.mdc'];

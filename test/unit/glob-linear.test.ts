@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { linearGlob } from '../../src/resolve/glob-linear.js';
-import { compileGlob, GLOB_OPTIONS } from '../../src/resolve/glob-index.js';
+import { compileGlob, GLOB_OPTIONS } from '../../src/resolve/glob-compile.js';
 
 const NAMES = ['a', 'b', 'ab', 'src', '.a', '.', '..', 'a.', 'x.', '..a', 'x.ts', 'a.test.ts', '.ts', 'a.b.c', 'aab', 'ba', '{a}', 'a,b', '{', 'ü', '😀', 'a*b'];
 const path = fc.oneof(fc.constant(''), fc.array(fc.constantFrom(...NAMES), { minLength: 1, maxLength: 5 }).map((s) => s.join('/')));
