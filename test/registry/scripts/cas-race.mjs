@@ -17,12 +17,7 @@ if (kind === 'git') {
 }
 const rounds = Number(rest[0]);
 const won = [];
-// Start together: the test writes "go" to every process's stdin once all are up. A read that
-// blocks, where polling a file every 2 ms cost each waiting process a tenth of a core; a test
-// that dies first closes the pipe, and the process ends with its wait unsettled.
-process.stdout.write('ready\n');
-await new Promise((go) => process.stdin.once('data', go));
-process.stdin.destroy();
+await (await import('./start-together.mjs')).startTogether();
 for (let i = 0; i < rounds; i++) {
   const head = await store.latestIndex();
   const seq = head?.seq ?? 0;

@@ -16,10 +16,7 @@ const key = loadSigningKey(keyFile);
 let rnd = Number(seed);
 const next = (n) => { rnd = (rnd * 1103515245 + 12345) % 2147483648; return Math.floor((rnd / 2147483648) * n); };
 const store = storeDir.startsWith('git+') ? new GitStore(storeDir, { cacheDir, lockTimeoutMs: 120_000 }) : new LocalStore(storeDir, { lockTimeoutMs: 120_000 });
-// Start together: the test writes "go" to every process's stdin once all are up (cas-race.mjs).
-process.stdout.write('ready\n');
-await new Promise((go) => process.stdin.once('data', go));
-process.stdin.destroy();
+await (await import('./start-together.mjs')).startTogether();
 const { latestChecked } = await import('../../../dist/registry/writer.js');
 const pick = (list) => list[next(list.length)];
 const version = (v) => v.split('.').map(Number);
