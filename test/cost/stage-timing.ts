@@ -20,6 +20,11 @@
  * 5. a ratio over the limit is measured again (up to `attempts` times), one
  *    size up while under `maxN`, and the best kept: a superlinear stage fails
  *    at every size, a burst of load or a GC threshold between n and 2n does not.
+ *
+ * `run` is called many times with the same input, so it must do the stage's
+ * whole work each time: where the stage keeps results per input object (lint's
+ * rules do, per parsed document), `make` returns what comes before that object
+ * and `run` builds it afresh — otherwise every run after the first times a lookup.
  */
 import { performance } from 'node:perf_hooks';
 
