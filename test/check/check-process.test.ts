@@ -17,11 +17,16 @@ const REGISTER = join(import.meta.dirname, 'trace-register.mjs');
 const made: History[] = [];
 afterAll(() => { for (const h of made) h.cleanup(); });
 
-function rulec(cwd: string, args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
+/**
+ * Runs the built CLI in `cwd`. With `traced`, every module the process resolves is listed in
+ * `loaded` (the hooks run on a thread of their own and cost each run about 0.4 s of CPU, so only
+ * the test that looks at the list asks for it).
+ */
+function rulec(cwd: string, args: string[], { env = {}, traced = false }: { env?: Record<string, string>; traced?: boolean } = {}): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
   expect(existsSync(CLI), 'run `npm run build` first').toBe(true);
   const trace = join(cwd, '..', `trace-${Math.random().toString(36).slice(2)}.txt`);
-  const r = spawnSync(process.execPath, ['--import', REGISTER, CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', RULEC_TRACE_FILE: trace, ...env } });
-  const loaded = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
+  const r = spawnSync(process.execPath, [...(traced ? ['--import', REGISTER] : []), CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...(traced ? { RULEC_TRACE_FILE: trace } : {}), ...env } });
+  const loaded = traced && existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
   rmSync(trace, { force: true });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, loaded };
 }
@@ -31,7 +36,7 @@ describe('rulec check (process)', () => {
     const h = history({ 'AGENTS.md': '# Repo\n\nUse pnpm.\n', 'src/a.ts': 'export {};\n', 'README.md': '# Readme\n' });
     made.push(h);
     h.commit('head', { 'src/a.ts': 'export const a = 1;\n', 'README.md': '# Readme\n\nMore.\n' });
-    const r = rulec(h.repo, ['check', '--base', 'main~1']);
+    const r = rulec(h.repo, ['check', '--base', 'main~1'], { traced: true });
     expect([r.status, r.stderr]).toEqual([0, '']);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toMatch(/^rulec check main~1 \([0-9a-f]{12}\) → HEAD \([0-9a-f]{12}\): no rule file changed, nothing to check \(base: given with --base\)\n$/);
@@ -50,7 +55,7 @@ describe('rulec check (process)', () => {
     const unapproved = rulec(h.repo, ['check', '--base', 'main~1']);
     expect(unapproved.status).toBe(1);
     expect(unapproved.stdout).toContain('error RC8001: adds a deploy, publish or release command [deploy-command]');
-    const approved = rulec(h.repo, ['check', '--base', 'main~1', '--format', 'json'], { RULEC_APPROVALS: JSON.stringify({ head, approvers: ['alice'] }) });
+    const approved = rulec(h.repo, ['check', '--base', 'main~1', '--format', 'json'], { env: { RULEC_APPROVALS: JSON.stringify({ head, approvers: ['alice'] }) } });
     expect(approved.status).toBe(0);
     expect(JSON.parse(approved.stdout)).toMatchObject({ verdict: 'pass', risk: { level: 'high', approved: true } });
   });
