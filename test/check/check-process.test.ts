@@ -24,10 +24,10 @@ afterAll(() => { for (const h of made) h.cleanup(); });
  */
 function rulec(cwd: string, args: string[], { env = {}, traced = false }: { env?: Record<string, string>; traced?: boolean } = {}): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
   expect(existsSync(CLI), 'run `npm run build` first').toBe(true);
-  const trace = join(cwd, '..', `trace-${Math.random().toString(36).slice(2)}.txt`);
-  const r = spawnSync(process.execPath, [...(traced ? ['--import', REGISTER] : []), CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...(traced ? { RULEC_TRACE_FILE: trace } : {}), ...env } });
-  const loaded = traced && existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
-  rmSync(trace, { force: true });
+  const trace = traced ? join(cwd, '..', `trace-${Math.random().toString(36).slice(2)}.txt`) : null;
+  const r = spawnSync(process.execPath, [...(trace ? ['--import', REGISTER] : []), CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...(trace ? { RULEC_TRACE_FILE: trace } : {}), ...env } });
+  const loaded = trace && existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
+  if (trace) rmSync(trace, { force: true });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, loaded };
 }
 
