@@ -10,7 +10,7 @@
  * and only the compare-and-swap on the push keeps them apart.
  * Needs dist/ (npm run build).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { GitStore } from '../../src/registry/stores/git.js';
 import { verifyRegistry } from '../../src/registry/verify.js';
 import { mintBundle, setup, STRESS } from './helpers.js';
 import { bareRepository } from '../helpers/fixture-repo.js';
+import { startTogether } from './start-together.js';
 
 const SCRIPT = join(import.meta.dirname, 'scripts', 'worker-ops.mjs');
 const PROCESSES = STRESS ? 8 : 4;
@@ -55,20 +56,19 @@ const KINDS: Kind[] = [
   } },
 ];
 
-function worker(spec: string, cacheDir: string, id: number, bundlesJson: string): { ready: Promise<void>; go: () => void; done: Promise<Result[]> } {
+/** A racing worker process (it waits for startTogether) and the results it prints after its "ready" line. */
+function worker(spec: string, cacheDir: string, id: number, bundlesJson: string): { child: ChildProcess; done: Promise<Result[]> } {
   const child = spawn(process.execPath, [SCRIPT, spec, s.trustFile, s.alice.path, bundlesJson, String(id), String(OPERATIONS), String(id * 7919 + 1), cacheDir], { stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   let err = '';
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((r) => { markReady = r; });
-  child.stdout.on('data', (d: Buffer) => { out += d.toString(); if (out.startsWith('ready\n')) markReady(); });
+  child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
   child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
   const done = new Promise<Result[]>((resolve, reject) => child.on('close', (code) => {
     if (code !== 0) reject(new Error(`worker ${id} exited ${code}: ${err}`));
     else resolve(out.split('\n').slice(1).filter((l) => l !== '').map((l) => JSON.parse(l) as Result));
   }));
-  return { ready, go: () => child.stdin.end('go\n'), done };
+  return { child, done };
 }
 
 let bundlesJson: string | undefined;
@@ -84,8 +84,7 @@ describe.each(KINDS)(`${PROCESSES} processes × ${OPERATIONS} operations on one 
   it('lose no update and never reuse a sequence number', async () => {
     const { spec, cacheOf, store } = kind.make();
     const workers = Array.from({ length: PROCESSES }, (_, i) => worker(spec, cacheOf(i), i, bundles()));
-    await Promise.all(workers.map((w) => w.ready));
-    for (const w of workers) w.go();
+    await startTogether(workers.map((w) => w.child));
     const results = (await Promise.all(workers.map((w) => w.done))).flat();
 
     expect(results).toHaveLength(PROCESSES * OPERATIONS);

@@ -26,6 +26,7 @@ import { digestOf } from '../../src/util/hash.js';
 import { mintBundle, setup, STRESS, type Setup } from './helpers.js';
 import { REGISTRY_MISSING, startRegistry, type RunningRegistry } from './oci-registry.js';
 import { bareRepository } from '../helpers/fixture-repo.js';
+import { startTogether } from './start-together.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rulec-store-'));
 const opened: { close?: () => void }[] = [];
@@ -131,16 +132,15 @@ describe.each(WRITABLE)('$name store (write side)', (kind) => {
     const procs = Array.from({ length: 8 }, () => {
       const child = spawn(process.execPath, [join(import.meta.dirname, 'scripts', 'cas-race.mjs'), ...kind.raceArgs(s), String(kind.rounds)], { stdio: ['pipe', 'pipe', 'inherit'] });
       let out = '';
-      const ready = new Promise<void>((r) => child.stdout.on('data', (d: Buffer) => { out += d.toString(); if (out.startsWith('ready')) r(); }));
+      child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
       const done = new Promise<[number, number][]>((resolve, reject) => child.on('close', (code) => {
         if (code !== 0) return reject(new Error(`race process exited ${code}`));
         const [pid, ...seqs] = (/won (.*)/.exec(out)?.[1] ?? '').split(' ').filter((x) => x !== '').map(Number);
         resolve(seqs.map((seq) => [seq, pid as number]));
       }));
-      return { ready, go: () => child.stdin.end('go\n'), done };
+      return { child, done };
     });
-    await Promise.all(procs.map((p) => p.ready));
-    for (const p of procs) p.go();
+    await startTogether(procs.map((p) => p.child));
     const wins = (await Promise.all(procs.map((p) => p.done))).flat().sort((a, b) => a[0] - b[0]);
     const latest = await s.latestIndex();
     // Each seq won exactly once, by the process whose index it holds.
