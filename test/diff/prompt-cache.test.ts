@@ -3,16 +3,16 @@
  * leading tokens both texts really share, as js-tiktoken's own encoder splits
  * them (property test), and whole identical blocks are kept whole.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { referenceEncoding } from '../helpers/reference-encoding.js';
+import { referenceEncoding, releaseReferenceEncodings } from '../helpers/reference-encoding.js';
 import { tokenCounter } from '../../src/validate/token-count.js';
 import { renderBlock } from '../../src/render/fence.js';
 import { safePrefix, variantCache } from '../../src/diff/prompt-cache.js';
 
 const counter = tokenCounter('o200k_base');
-const reference = referenceEncoding('o200k_base');
-const encode = (text: string): number[] => reference.encode(text, [], []);
+afterAll(releaseReferenceEncodings);
+const encode = (text: string): number[] => referenceEncoding('o200k_base').encode(text, [], []);
 
 const piece = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('\n', '\n\n', ' ', '  ', '\t', '# ', '- ', '```', '`', '.', '.\n', ' \n', 'word', 'Word', 'npm test', '123', 'é', '日本語', '\u{1F600}', '/', '\n/', '\n ', '\nA', '\n1') },

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { referenceEncoding } from '../helpers/reference-encoding.js';
+import { referenceEncoding, releaseReferenceEncodings } from '../helpers/reference-encoding.js';
 import { createRequire } from 'node:module';
 import { encodeLength, SEGMENTED_FROM, tokenCounter } from '../../src/validate/token-count.js';
 import { RankTable } from '../../src/validate/rank-table.js';
@@ -9,8 +9,8 @@ import { renderBlock } from '../../src/render/fence.js';
 const require = createRequire(import.meta.url);
 const counter = tokenCounter('o200k_base');
 /** Independent oracle: js-tiktoken's own encoder, special tokens read as text. */
-const reference = referenceEncoding('o200k_base');
-const exact = (text: string): number => reference.encode(text, [], []).length;
+afterAll(releaseReferenceEncodings);
+const exact = (text: string): number => referenceEncoding('o200k_base').encode(text, [], []).length;
 
 /** Body text without CR: words, whitespace runs, punctuation, fence fragments and non-ASCII. */
 const bodyPiece = fc.oneof(
