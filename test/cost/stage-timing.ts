@@ -111,7 +111,10 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   let large = await make(2 * size);
   await run(large);
   // Still under the floor at maxN (a fast stage): each sample runs the input several times, so
-  // it is not a few milliseconds that one scheduling hiccup doubles.
+  // it is not a few milliseconds that one scheduling hiccup doubles. Timed again first, now that
+  // both sizes have run: the sizing's runs may still have been before the optimising compiler (a
+  // stage of 2.5 ms warm timed 10 ms there, and three runs per sample made samples of 7 ms).
+  if (lastSmall < floorMs) lastSmall = Math.min(lastSmall, await fastest(run, small, 2));
   const loops = lastSmall < floorMs ? Math.ceil((floorMs * 1.5) / Math.max(lastSmall, 0.05)) : 1;
   let best: Doubling | null = null;
   for (let attempt = 0; attempt < attempts && (best === null || best.ratio >= MAX_RATIO); attempt++) {
