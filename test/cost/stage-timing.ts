@@ -16,7 +16,8 @@
  *    of the small input agree and the ratio is clearly under the limit
  *    (CLEAR_RATIO): the sizing's last two runs are the first sample, so a
  *    clearly linear stage times its large input once; a stage still
- *    under the floor at `maxN` is run several times per sample instead;
+ *    under the floor at `maxN`, or far under it once warm (the sizing timed
+ *    it before the optimising compiler), is run several times per sample instead;
  * 5. a ratio over the limit is measured again (up to `attempts` times), one
  *    size up while under `maxN`, and the best kept: a superlinear stage fails
  *    at every size, a burst of load or a GC threshold between n and 2n does not.
@@ -115,7 +116,7 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   // both sizes have run: the sizing's runs may still have been before the optimising compiler (a
   // stage of 2.5 ms warm timed 10 ms there, and three runs per sample made samples of 7 ms).
   if (lastSmall < floorMs) lastSmall = Math.min(lastSmall, await fastest(run, small, 2));
-  const loops = lastSmall < floorMs ? Math.ceil((floorMs * 1.5) / Math.max(lastSmall, 0.05)) : 1;
+  let loops = lastSmall < floorMs ? Math.ceil((floorMs * 1.5) / Math.max(lastSmall, 0.05)) : 1;
   let best: Doubling | null = null;
   for (let attempt = 0; attempt < attempts && (best === null || best.ratio >= MAX_RATIO); attempt++) {
     // Over the limit: measure again one size up. A superlinear stage is over it at every size; a
@@ -134,7 +135,18 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
     let b = Infinity;
     for (let i = 0; i < reps; i++) {
       b = Math.min(b, await timeOf(run, large, loops));
-      smalls.push(await timeOf(run, small, loops));
+      const t = await timeOf(run, small, loops);
+      // Warm, the small input runs far under the floor: the sizing timed it cold (the floor met
+      // only before the optimising compiler). Measure again from here with several runs per
+      // sample, as for a stage under the floor at maxN (once: loops is then over one).
+      if (loops === 1 && t < floorMs / 2) {
+        loops = Math.ceil((floorMs * 1.5) / Math.max(t, 0.05));
+        smalls.length = 0;
+        b = Infinity;
+        i = -1;
+        continue;
+      }
+      smalls.push(t);
       if (smalls.length >= 2 && clearlyUnder(smalls, b)) break;
     }
     const a = Math.min(...smalls);
