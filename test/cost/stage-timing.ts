@@ -16,7 +16,7 @@
  *    of the small input agree and the ratio is clearly under the limit
  *    (CLEAR_RATIO): the sizing's last two runs are the first sample, so a
  *    clearly linear stage times its large input once; a stage still
- *    under the floor at `maxN`, or far under it once warm (the sizing timed
+ *    under the floor at `maxN`, or well under it once warm (the sizing timed
  *    it before the optimising compiler), is run several times per sample instead;
  * 5. a ratio over the limit is measured again (up to `attempts` times), one
  *    size up while under `maxN`, and the best kept: a superlinear stage fails
@@ -31,7 +31,7 @@ import { performance } from 'node:perf_hooks';
 
 export interface Doubling {
   n: number;
-  /** Runs per timed sample (more than one only for a stage under the floor at maxN). */
+  /** Runs per timed sample (more than one only for a stage under the floor once warm). */
   loops: number;
   small: number;
   large: number;
@@ -116,7 +116,9 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   // both sizes have run: the sizing's runs may still have been before the optimising compiler (a
   // stage of 2.5 ms warm timed 10 ms there, and three runs per sample made samples of 7 ms).
   if (lastSmall < floorMs) lastSmall = Math.min(lastSmall, await fastest(run, small, 2));
-  let loops = lastSmall < floorMs ? Math.ceil((floorMs * 1.5) / Math.max(lastSmall, 0.05)) : 1;
+  const loopsFor = (ms: number): number => Math.ceil((floorMs * 1.5) / Math.max(ms, 0.05));
+  let loops = lastSmall < floorMs ? loopsFor(lastSmall) : 1;
+  let restarted = false;
   let best: Doubling | null = null;
   for (let attempt = 0; attempt < attempts && (best === null || best.ratio >= MAX_RATIO); attempt++) {
     // Over the limit: measure again one size up. A superlinear stage is over it at every size; a
@@ -136,11 +138,13 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
     for (let i = 0; i < reps; i++) {
       b = Math.min(b, await timeOf(run, large, loops));
       const t = await timeOf(run, small, loops);
-      // Warm, the small input runs far under the floor: the sizing timed it cold (the floor met
+      // Warm, the small input runs well under the floor: the sizing timed it cold (the floor met
       // only before the optimising compiler). Measure again from here with several runs per
-      // sample, as for a stage under the floor at maxN (once: loops is then over one).
-      if (loops === 1 && t < floorMs / 2) {
-        loops = Math.ceil((floorMs * 1.5) / Math.max(t, 0.05));
+      // sample, as for a stage under the floor at maxN, sized by the better of two warm runs;
+      // once only.
+      if (loops === 1 && !restarted && t < floorMs * 0.75) {
+        restarted = true;
+        loops = Math.max(2, loopsFor(Math.min(t, await fastest(run, small, 1))));
         smalls.length = 0;
         b = Infinity;
         i = -1;
