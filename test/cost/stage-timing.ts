@@ -112,7 +112,10 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
   let large = await make(2 * size);
   await run(large);
   // Still under the floor at maxN (a fast stage): each sample runs the input several times, so
-  // it is not a few milliseconds that one scheduling hiccup doubles.
+  // it is not a few milliseconds that one scheduling hiccup doubles. Timed again first, now that
+  // both sizes have run: the sizing's runs may still have been before the optimising compiler (a
+  // stage of 2.5 ms warm timed 10 ms there, and three runs per sample made samples of 7 ms).
+  if (lastSmall < floorMs) lastSmall = Math.min(lastSmall, await fastest(run, small, 2));
   const loopsFor = (ms: number): number => Math.ceil((floorMs * 1.5) / Math.max(ms, 0.05));
   let loops = lastSmall < floorMs ? loopsFor(lastSmall) : 1;
   let restarted = false;
@@ -135,13 +138,13 @@ export async function doubling<T>(make: (n: number) => T | Promise<T>, run: (inp
     for (let i = 0; i < reps; i++) {
       b = Math.min(b, await timeOf(run, large, loops));
       const t = await timeOf(run, small, loops);
-      // Warm, a sample of the small input is well under the floor: the sizing timed it cold, before
-      // the optimising compiler (a stage of 2.5 ms warm timed 10 ms there, and three runs per sample
-      // made samples of 7 ms). Measure again from here with the runs per sample its warm time asks
-      // for (the better of two warm runs); once only.
-      if (!restarted && t < floorMs * 0.75) {
+      // Warm, the small input runs well under the floor: the sizing timed it cold (the floor met
+      // only before the optimising compiler). Measure again from here with several runs per
+      // sample, as for a stage under the floor at maxN, sized by the better of two warm runs;
+      // once only.
+      if (loops === 1 && !restarted && t < floorMs * 0.75) {
         restarted = true;
-        loops = Math.max(loops + 1, loopsFor(Math.min(t / loops, await fastest(run, small, 1))));
+        loops = Math.max(2, loopsFor(Math.min(t, await fastest(run, small, 1))));
         smalls.length = 0;
         b = Infinity;
         i = -1;
