@@ -75,27 +75,34 @@ describe('runLint stays linear on 256 KB lines', () => {
    * 10 ms whole one was preempted less often, and a loaded machine read 10 for
    * a linear rule). Linear work gives a ratio near 1, quadratic near 4; the bound
    * is 2. A ratio over it is measured again, the best of five runs of each,
-   * before it fails: a stall during one run does not decide it; a quadratic rule
-   * fails every run.
+   * and if still over, once more at twice the size (512 KB against four of 128
+   * KB), the best of the three counting: a stall during one run does not
+   * decide it, nor does a cache or collector threshold that falls between 64
+   * and 256 KB (a linear rule measured 2.11 after five runs on a loaded
+   * host); a quadratic rule is near 4 at every size and fails every run.
    */
-  const ratio = (unit: string, runs = 1): { ratio: number; ms: string; found: ReturnType<typeof runLint> } => {
+  const ratio = (unit: string, runs = 1, bytes = MB): { ratio: number; ms: string; found: ReturnType<typeof runLint> } => {
     timed(line(unit, 4096));
-    const quarterLine = line(unit, MB / 4);
+    const quarterLine = line(unit, bytes / 4);
     let quarters = Infinity;
     let whole = { ms: Infinity, found: [] as ReturnType<typeof runLint> };
     for (let i = 0; i < runs; i++) {
       let fourTimes = 0;
       for (let k = 0; k < 4; k++) fourTimes += timed(quarterLine).ms;
       quarters = Math.min(quarters, fourTimes);
-      const w = timed(line(unit));
+      const w = timed(line(unit, bytes));
       if (w.ms < whole.ms) whole = w;
     }
-    return { ratio: whole.ms / Math.max(quarters, 1), ms: `four quarters ${quarters.toFixed(1)} ms, the whole ${whole.ms.toFixed(1)} ms`, found: whole.found };
+    return { ratio: whole.ms / Math.max(quarters, 1), ms: `${bytes >> 10} KB: four quarters ${quarters.toFixed(1)} ms, the whole ${whole.ms.toFixed(1)} ms`, found: whole.found };
   };
   it.each(units)('%j', (unit) => {
     let run = ratio(unit);
     expect(run.found.filter((d) => d.code === 'RC9001')).toEqual([]);
-    if (run.ratio >= 2) run = ratio(unit, 5);
-    expect(run.ratio, `time(256 KB) / time(4 × 64 KB): ${run.ms}`).toBeLessThan(2);
+    for (const bytes of [MB, 2 * MB]) {
+      if (run.ratio < 2) break;
+      const again = ratio(unit, 5, bytes);
+      if (again.ratio < run.ratio) run = again;
+    }
+    expect(run.ratio, `time(whole line) / time(four quarter lines), the best measurement: ${run.ms}`).toBeLessThan(2);
   });
 });
