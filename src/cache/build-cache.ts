@@ -73,8 +73,8 @@ const GLOBS = 'globs';
 const PROFILES = 'profiles';
 
 /** `writes`: false for the commands that only read a repository (lint, explain): they use the cache, only build keeps it. */
-export function openBuildCache(repoDir: string, enabled: boolean, writes = true): BuildCache {
-  const { dir, notes } = openCacheDir(repoDir, enabled);
+export async function openBuildCache(repoDir: string, enabled: boolean, writes = true): Promise<BuildCache> {
+  const { dir, notes } = await openCacheDir(repoDir, enabled);
   if (dir === null) {
     return { enabled: false, notes, knownTokens: () => null, keepTokens: () => undefined, memo: () => null, keepMemo: () => undefined,
       forgetMemo: () => undefined, knownLint: () => null, keepLint: () => undefined, knownGlobs: () => null, keepGlobs: () => undefined,

@@ -12,13 +12,12 @@
  *    `.gitignore` that ignores everything in it) when the first file is written. Deleting it (`rm -rf .rulec/cache`) is always
  *    safe: the next build is cold and writes it again.
  */
-import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diag, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 import { CACHE_PREFIX } from '../discover/exclusions.js';
-import { queryEnv } from '../source/git-env.js';
+import { runStatus } from '../source/git-run.js';
 
 export { CACHE_PREFIX };
 
@@ -29,7 +28,7 @@ export interface CacheDir {
   notes: Diagnostic[];
 }
 
-export function openCacheDir(repoDir: string, enabled: boolean): CacheDir {
+export async function openCacheDir(repoDir: string, enabled: boolean): Promise<CacheDir> {
   if (!enabled) return { dir: null, notes: [] };
   const parent = join(repoDir, '.rulec');
   const dir = join(parent, 'cache');
@@ -47,7 +46,7 @@ export function openCacheDir(repoDir: string, enabled: boolean): CacheDir {
     if (st === undefined) break;
     if (!st.isDirectory()) return refused(`${d === dir ? '.rulec/cache' : '.rulec'} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}`);
   }
-  const tracked = trackedBelow(repoDir);
+  const tracked = await trackedBelow(repoDir);
   if (tracked === null) return refused('git cannot list this directory (not a work tree, or git refuses it), so nothing shows that no commit planted the cache');
   if (tracked > 0) return refused(`git tracks ${tracked} file${tracked === 1 ? '' : 's'} in it (a cache from a commit is never trusted)`);
   return { dir, notes: [] };
@@ -79,13 +78,10 @@ const GITIGNORE = '# rulec build cache (rulec build --help): never committed, sa
  * `.rulec/cache` that is a submodule (its files are not in this index). Pathspecs are pinned
  * (queryEnv), so the caller's GIT_*_PATHSPECS cannot hide an entry.
  */
-function trackedBelow(repoDir: string): number | null {
-  let out: string;
-  try {
-    out = execFileSync('git', ['ls-files', '-z', '-s', '--', ':(icase).rulec'], { cwd: repoDir, env: queryEnv(), stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 26 }).toString('utf8');
-  } catch {
-    return null;
-  }
+async function trackedBelow(repoDir: string): Promise<number | null> {
+  const r = await runStatus(repoDir, ['ls-files', '-z', '-s', '--', ':(icase).rulec']).catch(() => null);
+  if (r?.code !== 0) return null;
+  const out = r.stdout.toString('utf8');
   let n = 0;
   for (const entry of out.split('\0')) {
     // "<mode> <blob> <stage>\t<path>"

@@ -1,11 +1,18 @@
 /**
- * One git query as its own process: `git -c core.quotePath=false ARGS` in
- * `cwd` with rulec's environment (queryEnv: only object reads happen, no
- * index refresh), stdout as bytes (paths and blobs are not always UTF-8).
- * Several independent queries are cheaper through one shell (git-batch.ts).
+ * One git query: `git -c core.quotePath=false ARGS` in `cwd` with rulec's
+ * environment (queryEnv: only object reads happen, no index refresh), stdout
+ * as bytes (paths and blobs are not always UTF-8). Through the process's
+ * shell host where there is one (shell-host.ts says why), else its own spawn.
  */
 import { spawn } from 'node:child_process';
 import { queryEnv } from './git-env.js';
+import { hostedGit, shellAvailable } from './shell-host.js';
+
+export interface StatusResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
 
 /** Run git with only object reads allowed to happen; stdout as bytes (paths and blobs are not always UTF-8). */
 export async function run(cwd: string, args: readonly string[], input?: string): Promise<Buffer> {
@@ -15,7 +22,15 @@ export async function run(cwd: string, args: readonly string[], input?: string):
 }
 
 /** Like run(), but resolves with the exit status instead of failing on a non-zero one. */
-export function runStatus(cwd: string, args: readonly string[], input?: string): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+export async function runStatus(cwd: string, args: readonly string[], input?: string): Promise<StatusResult> {
+  const hosted = shellAvailable() ? hostedGit(cwd, [{ args, input }], queryEnv()) : null;
+  if (hosted === null) return spawnStatus(cwd, args, input);
+  const { results: [answer], stderr } = await hosted.all;
+  return { code: answer?.code ?? -1, stdout: answer?.stdout ?? Buffer.alloc(0), stderr };
+}
+
+/** runStatus() as a process of its own, started by node. */
+export function spawnStatus(cwd: string, args: readonly string[], input?: string): Promise<StatusResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn('git', ['-c', 'core.quotePath=false', ...args], { cwd, env: queryEnv(), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

@@ -59,7 +59,7 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
     import('../../cache/cached-compile.js'), import('../../cache/build-cache.js'), import('../../cache/bundle-stamp.js'), import('../../emit/write-bundle.js'),
     import('./check-bundle.js')]);
   // --check writes nothing, the cache included: it reads the counts and a record only.
-  const cache = openBuildCache(options.repoDir, cacheWanted(values), values.check !== true);
+  const cache = await openBuildCache(options.repoDir, cacheWanted(values), values.check !== true);
   const progress = progressFor(io, { command: 'build', quiet: values.quiet === true, json: request.format === 'json' });
   const where = { repo: displayPath(io, options.repoDir), policy_file: policyFileOf(options.repoDir, options.policyFile) };
   const checkOf = (stale: boolean): BuildOutcome['check'] => (values.check ? { out: displayPath(io, outDir), stale } : null);

@@ -27,7 +27,7 @@ export async function workTreeAnswer(values: Parsed['values'], options: CompileO
   const bundle = dir === null ? null : openVerified(dir);
   if (bundle !== null && (await isFresh(bundle, options))) return bundleAnswer(bundle, io);
   const [{ compileCounted }, { openBuildCache }] = await Promise.all([import('../../cache/cached-compile.js'), import('../../cache/build-cache.js')]);
-  const cache = openBuildCache(options.repoDir, cacheWanted(values), false);
+  const cache = await openBuildCache(options.repoDir, cacheWanted(values), false);
   const result = await compileCounted(options, cache);
   // explain prints no diagnostics: what the cache has to say goes to stderr.
   for (const n of cache.notes) io.err(`rulec: note ${n.code}: ${n.message}\n`);

@@ -34,7 +34,7 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   const options = { ...compileOptionsFrom(values, io), ...severityOption(values), includeLocal: true };
   const filters = positionals.map((p) => repoRelative(io, options.repoDir, p));
   const [{ compileCounted }, { cacheNotes, openBuildCache }] = await Promise.all([import('../../cache/cached-compile.js'), import('../../cache/build-cache.js')]);
-  const cache = openBuildCache(options.repoDir, cacheWanted(values), false);
+  const cache = await openBuildCache(options.repoDir, cacheWanted(values), false);
   const result = await compileCounted(options, cache);
   // A PATH that names nothing is an error of its own: "No problems found" would be a wrong answer.
   const absent = filters.filter((f) => !inWorkTree(options.repoDir, f))
