@@ -66,14 +66,14 @@ export async function gitSnapshot(dir: string): Promise<GitSnapshot | null> {
 }
 
 /**
- * gitSnapshot(), in two steps. Six queries at once, by one shell
- * (git-batch.ts: node forks once, not six times; a fork copies the page
- * tables of the process that forks): whether this is a work tree and its
+ * gitSnapshot(), in two steps. Six queries at once, by the process's shell
+ * host (git-batch.ts, shell-host.ts: node does not fork for them; a fork
+ * copies the page tables of the process that forks): whether this is a work tree and its
  * HEAD, the index, the untracked instruction files, the remote, what is staged
  * and the commit count. The first two answer in tens of milliseconds, so
  * discovery reads the tracked instruction files while git still walks the
- * work tree for untracked ones (0.4 s on 100,000 files). A second spawn asks
- * which untracked ones are ignored (check-ignore), when there are any.
+ * work tree for untracked ones (0.4 s on 100,000 files). A second request
+ * asks which untracked ones are ignored (check-ignore), when there are any.
  */
 export function startGitSnapshot(dir: string): GitSnapshotStart {
   // Where git cannot find a repository, asking it costs seven processes for a null.
