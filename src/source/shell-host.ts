@@ -52,6 +52,8 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 interface Request {
   count: number;
   codes: (number | undefined)[];
+  /** Each answer once its output has been read. */
+  results: (HostedAnswer | undefined)[];
   answers: Settable<HostedAnswer>[];
   done: Settable<{ results: HostedAnswer[]; stderr: string }>;
   pid?: number;
@@ -65,7 +67,12 @@ interface Request {
  * when the environment has a name the shell cannot set (the caller spawns git itself).
  */
 export function hostedGit(cwd: string, queries: readonly HostedQuery[], env: Record<string, string>): HostedRun | null {
-  host ??= new Host(env);
+  try {
+    host ??= new Host(env);
+  } catch {
+    // No temporary directory or no process to be had: the caller's own spawn says why, if it fails too.
+    return null;
+  }
   return host.run(resolve(cwd), queries, env);
 }
 
@@ -115,7 +122,7 @@ class Host {
     const setEnv = envScript(this.env0, env);
     if (setEnv === null) return null;
     const id = this.nextId++;
-    const request: Request = { count: queries.length, codes: [], answers: queries.map(() => settable()), done: settable(), reported: 0 };
+    const request: Request = { count: queries.length, codes: [], results: [], answers: queries.map(() => settable()), done: settable(), reported: 0 };
     this.requests.set(id, request);
     this.busy();
     const file = (name: string): string => join(this.dir, `${id}.${name}`);
@@ -148,8 +155,11 @@ class Host {
     request.codes[i] = code;
     request.reported++;
     const out = join(this.dir, `${id}.${i}`);
-    void readFile(out).catch(() => Buffer.alloc(0)).then((stdout) => {
-      request.answers[i]?.resolve({ code, stdout });
+    // The shell creates the file before git starts: without it (the host died and its directory
+    // went), the query has no answer, whatever its status said.
+    void readFile(out).then((stdout) => ({ code, stdout }), () => ({ code: -1, stdout: Buffer.alloc(0) })).then((answer) => {
+      request.results[i] = answer;
+      request.answers[i]?.resolve(answer);
       return rm(out, { force: true });
     });
   }
@@ -177,6 +187,7 @@ class Host {
 
   private reject(id: number, request: Request, e: unknown): void {
     this.requests.delete(id);
+    void this.cleanup(id, request.count, join(this.dir, `${id}.err`));
     for (const a of request.answers) a.reject(e);
     request.done.reject(e);
     if (this.requests.size === 0) this.idle();
@@ -193,7 +204,8 @@ class Host {
 
   private settleDead(id: number, request: Request): void {
     this.requests.delete(id);
-    const results = request.answers.map((a, i) => ({ code: request.codes[i] ?? -1, stdout: Buffer.alloc(0) }));
+    // An answer whose output was not read yet fails too: a status without its output is no answer.
+    const results = request.answers.map((_, i) => request.results[i] ?? { code: -1, stdout: Buffer.alloc(0) });
     results.forEach((r, i) => request.answers[i]?.resolve(r));
     request.done.resolve({ results, stderr: '' });
   }
