@@ -109,6 +109,9 @@ class Host {
     this.child.on('error', (e: unknown) => this.fail(e));
     // 'exit', not 'close': a subshell still running holds the host's stdout open.
     this.child.on('exit', () => this.fail(new Error(`${SHELL} (rulec's git host) ended`)));
+    // The directory lives as long as the shell: a process killed before its 'exit' handler ran
+    // closes the shell's stdin, and the shell removes the directory as it ends.
+    this.child.stdin.write(cleanupScript(dir));
     this.idle();
   }
 
@@ -235,8 +238,13 @@ function requestScript(id: number, cwd: string, setEnv: string, queries: readonl
   return `(cd -P -- ${quote(cwd)} 2>/dev/null || { echo "${id} c"; exit 0; }\n${setEnv}${jobs.join('\n')}\n${waits.join('\n')}\n) </dev/null &\necho "${id} p $!"\n`;
 }
 
+/** The shell's first line: remove `dir` when it ends (at the end of its input, or on a signal that ends it). */
+export function cleanupScript(dir: string): string {
+  return `trap ${quote(`rm -rf -- ${quote(dir)}`)} EXIT; trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM\n`;
+}
+
 /** Shell lines that turn the host's environment into `env`; null when a name is not a shell name. */
-function envScript(env0: Record<string, string>, env: Record<string, string>): string | null {
+export function envScript(env0: Record<string, string>, env: Record<string, string>): string | null {
   const unset: string[] = [];
   const set: string[] = [];
   for (const k of Object.keys(env0)) if (!Object.hasOwn(env, k)) unset.push(k);

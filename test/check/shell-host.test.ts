@@ -7,7 +7,7 @@
  * process alive, and leaves no file behind.
  */
 import { createHash } from 'node:crypto';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { closeSync, constants, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +103,27 @@ describe('the shell host', () => {
     } finally {
       closeSync(gate);
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves nothing in the temporary directory when its process is killed', async () => {
+    if (!existsSync(DIST)) throw new Error('dist/ is missing: npm run build');
+    const tmp = mkdtempSync(join(tmpdir(), 'rulec-hosttmp-'));
+    try {
+      const script = `import(${JSON.stringify(DIST)}).then(async (m) => { await m.gitBatch(process.argv[1], [['rev-parse', '--is-inside-work-tree']]); console.log('ready'); setInterval(() => {}, 1000); });`;
+      const child = spawn(process.execPath, ['-e', script, repo], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((res, rej) => {
+        child.stdout.on('data', (b: Buffer) => { if (b.toString().includes('ready')) res(); });
+        child.on('exit', (code) => rej(new Error(`ended before it was ready (${code})`)));
+      });
+      expect(readdirSync(tmp)).toHaveLength(1);
+      child.kill('SIGKILL');
+      // No 'exit' handler runs: the shell sees the end of its input and removes the directory.
+      const deadline = Date.now() + 10_000;
+      while (readdirSync(tmp).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 
