@@ -12,8 +12,9 @@
 import { createHash, type Hash } from 'node:crypto';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { copyTree, hashTree, sharedTree, type Command, type Recipe } from './repo-cache.js';
+import { shSync } from './sync-shell.js';
+import { quote } from '../../src/source/shell-host.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
@@ -51,7 +52,7 @@ const GIT_ENV = {
 };
 
 export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+  return shSync(gitScript([args]), cwd, { ...environment(), ...GIT_ENV });
 }
 
 /**
@@ -60,7 +61,7 @@ export function git(cwd: string, ...args: string[]): string {
  * repository of a few dozen commits.
  */
 export function bareRepository(path: string): string {
-  execFileSync('git', ['init', '--quiet', '--bare', path], { env: { ...process.env, ...GIT_ENV } });
+  shSync(gitScript([['init', '--quiet', '--bare', path]]), '.', { ...environment(), ...GIT_ENV });
   appendFileSync(join(path, 'config'), '[receive]\n\tautogc = false\n');
   return path;
 }
@@ -77,16 +78,22 @@ export function headCommit(repo: string): string {
 /**
  * Several git commands in one shell, stopping at the first that fails; their output joined. A test
  * worker holds hundreds of megabytes, and every process it starts copies its page tables (10–30 ms
- * each on this machine), while the shell starting git costs about one: a commit is one start, not
- * three.
+ * each on this machine), while the shell starting git costs about one: a commit is no process of
+ * the worker's at all (sync-shell.ts), and one request, not three.
  */
 export function gitSteps(cwd: string, steps: readonly (readonly string[])[], env: Record<string, string> = {}): string {
-  return execFileSync('/bin/sh', ['-c', gitScript(steps)], { cwd, env: { ...process.env, ...GIT_ENV, ...env }, encoding: 'utf8' });
+  return shSync(gitScript(steps), cwd, { ...environment(), ...GIT_ENV, ...env });
+}
+
+/** process.env without its unset entries. */
+function environment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return env;
 }
 
 /** `git 'a' 'b' && git 'c' …`: each argument single-quoted for sh. */
 function gitScript(steps: readonly (readonly string[])[]): string {
-  const quote = (a: string): string => `'${a.replaceAll("'", `'\\''`)}'`;
   return steps.map((args) => ['git', ...args.map(quote)].join(' ')).join(' && ');
 }
 
