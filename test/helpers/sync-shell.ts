@@ -34,9 +34,12 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /** Run `script` with `sh -c` semantics in `cwd` with exactly `env`; its stdout, or an Error with its stderr when it fails. */
 export function shSync(script: string, cwd: string, env: Record<string, string>): string {
-  const h = host === undefined ? (host = start()) : host;
+  if (host === undefined) host = start();
+  // A shell that died (killed: its trap did not run) is let go with its directory.
+  if (host !== null && !alive(host)) host = discard(host);
+  const h = host;
   const setEnv = h === null ? null : envScript(h.env0, env);
-  if (h === null || setEnv === null || !alive(h)) {
+  if (h === null || setEnv === null) {
     return execFileSync('/bin/sh', ['-c', script], { cwd, env, encoding: 'utf8' });
   }
   const out = join(h.dir, 'out');
@@ -79,13 +82,25 @@ function start(): Host | null {
   }
   child.unref();
   writeSync(commands, cleanupScript(dir));
+  const h: Host = { child, dir, commands, answers, env0 };
   process.once('exit', () => {
-    closeSync(commands);
-    closeSync(answers);
-    child.kill();
-    rmSync(dir, { recursive: true, force: true });
+    if (host === h) discard(h);
   });
-  return { child, dir, commands, answers, env0 };
+  return h;
+}
+
+/** Close the worker's ends of the FIFOs and remove the directory; null, for `host`. */
+function discard(h: Host): null {
+  for (const fd of [h.commands, h.answers]) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+  }
+  h.child.kill('SIGKILL');
+  rmSync(h.dir, { recursive: true, force: true });
+  return null;
 }
 
 /** The shell is still there (not ended, not a zombie nobody has reaped yet). */
@@ -115,7 +130,7 @@ function readLine(h: Host): string {
       continue;
     }
     if (performance.now() > deadline || (++idle % 64 === 0 && !alive(h))) {
-      host = null;
+      host = discard(h);
       throw new Error('the test shell did not answer (it died, or a command hangs)');
     }
     Atomics.wait(sleeper, 0, 0, idle < 200 ? 0.2 : 2);
