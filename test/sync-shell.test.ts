@@ -8,16 +8,13 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { definedEnv } from '../src/source/git-env.js';
 import { shSync, syncShellPid } from './helpers/sync-shell.js';
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'rulec-syncsh-')));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const env = (extra: Record<string, string> = {}): Record<string, string> => {
-  const e: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) e[k] = v;
-  return { ...e, ...extra };
-};
+const env = (extra: Record<string, string> = {}): Record<string, string> => ({ ...definedEnv(), ...extra });
 
 describe('shSync', () => {
   it('answers with stdout, in the directory and environment given, each call its own', () => {

@@ -10,7 +10,7 @@
  */
 import { queryEnv } from './git-env.js';
 import { spawnStatus } from './git-run.js';
-import { hostedGit, shellAvailable } from './shell-host.js';
+import { hostedGit } from './shell-host.js';
 
 export interface QueryResult {
   code: number;
@@ -38,8 +38,10 @@ export interface RunningBatch {
  * gitBatch(), with each query's answer as soon as it and the queries before
  * it are whole: a caller can work with a quick answer (the index) while a
  * slow query listed after it (a walk of the work tree) still runs.
+ * `shell: false` spawns each query itself, as where there is no shell host
+ * (the tests compare the two ways).
  */
-export function startGitBatch(cwd: string, queries: readonly (readonly string[])[], { shell = shellAvailable() }: { shell?: boolean } = {}): RunningBatch {
+export function startGitBatch(cwd: string, queries: readonly (readonly string[])[], { shell = true }: { shell?: boolean } = {}): RunningBatch {
   if (queries.length === 0) return { each: [], all: Promise.resolve({ results: [], stderr: '' }) };
   const hosted = shell ? hostedGit(cwd, queries.map((args) => ({ args })), queryEnv()) : null;
   if (hosted !== null) return hosted;

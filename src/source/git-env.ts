@@ -5,11 +5,16 @@
  * so nothing matches) or GIT_ICASE_PATHSPECS would change what they match.
  * No lock is taken, no prompt shown, and output is not localised.
  */
-export function queryEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+/** `base` without its unset entries: an environment a child process (or a shell's `export`) can take. */
+export function definedEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+export function queryEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
   return {
-    ...env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C',
+    ...definedEnv(base), GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C',
     GIT_GLOB_PATHSPECS: '0', GIT_LITERAL_PATHSPECS: '0', GIT_NOGLOB_PATHSPECS: '0', GIT_ICASE_PATHSPECS: '0',
   };
 }

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { queryEnv } from './git-env.js';
-import { hostedGit, shellAvailable } from './shell-host.js';
+import { hostedGit } from './shell-host.js';
 
 export interface StatusResult {
   code: number;
@@ -23,7 +23,7 @@ export async function run(cwd: string, args: readonly string[], input?: string):
 
 /** Like run(), but resolves with the exit status instead of failing on a non-zero one. */
 export async function runStatus(cwd: string, args: readonly string[], input?: string): Promise<StatusResult> {
-  const hosted = shellAvailable() ? hostedGit(cwd, [{ args, input }], queryEnv()) : null;
+  const hosted = hostedGit(cwd, [{ args, input }], queryEnv());
   if (hosted === null) return spawnStatus(cwd, args, input);
   const { results: [answer], stderr } = await hosted.all;
   return { code: answer?.code ?? -1, stdout: answer?.stdout ?? Buffer.alloc(0), stderr };

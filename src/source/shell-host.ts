@@ -63,10 +63,12 @@ interface Request {
 }
 
 /**
- * Run `git -c core.quotePath=false ARGS` for each query in `cwd` with `env`, through the host: null
- * when the environment has a name the shell cannot set (the caller spawns git itself).
+ * Run `git -c core.quotePath=false ARGS` for each query in `cwd` with `env`, through the host: null,
+ * and the caller spawns git itself, where there is no POSIX shell (Windows), no host can be started,
+ * or the environment has a name the shell cannot set.
  */
 export function hostedGit(cwd: string, queries: readonly HostedQuery[], env: Record<string, string>): HostedRun | null {
+  if (!shellAvailable()) return null;
   try {
     host ??= new Host(env);
   } catch {
@@ -85,7 +87,7 @@ export function shellHostPid(): number | undefined {
 
 let available: boolean | undefined;
 /** Whether this system has the POSIX shell the host runs (not on Windows). */
-export function shellAvailable(): boolean {
+function shellAvailable(): boolean {
   available ??= process.platform !== 'win32' && existsSync(SHELL);
   return available;
 }

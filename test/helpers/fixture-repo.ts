@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { copyTree, hashTree, sharedTree, type Command, type Recipe } from './repo-cache.js';
 import { shSync } from './sync-shell.js';
 import { quote } from '../../src/source/shell-host.js';
+import { definedEnv } from '../../src/source/git-env.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
@@ -52,7 +53,7 @@ const GIT_ENV = {
 };
 
 export function git(cwd: string, ...args: string[]): string {
-  return shSync(gitScript([args]), cwd, { ...environment(), ...GIT_ENV });
+  return shSync(gitScript([args]), cwd, { ...definedEnv(), ...GIT_ENV });
 }
 
 /**
@@ -61,7 +62,7 @@ export function git(cwd: string, ...args: string[]): string {
  * repository of a few dozen commits.
  */
 export function bareRepository(path: string): string {
-  shSync(gitScript([['init', '--quiet', '--bare', path]]), '.', { ...environment(), ...GIT_ENV });
+  shSync(gitScript([['init', '--quiet', '--bare', path]]), '.', { ...definedEnv(), ...GIT_ENV });
   appendFileSync(join(path, 'config'), '[receive]\n\tautogc = false\n');
   return path;
 }
@@ -82,14 +83,7 @@ export function headCommit(repo: string): string {
  * the worker's at all (sync-shell.ts), and one request, not three.
  */
 export function gitSteps(cwd: string, steps: readonly (readonly string[])[], env: Record<string, string> = {}): string {
-  return shSync(gitScript(steps), cwd, { ...environment(), ...GIT_ENV, ...env });
-}
-
-/** process.env without its unset entries. */
-function environment(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  return env;
+  return shSync(gitScript(steps), cwd, { ...definedEnv(), ...GIT_ENV, ...env });
 }
 
 /** `git 'a' 'b' && git 'c' …`: each argument single-quoted for sh. */

@@ -7,17 +7,19 @@
  * an iteration with one execFileSync of git, 52–55 through this shell).
  *
  * The shell reads its commands from one FIFO and answers each with its exit
- * status on another; the worker holds both open for reading and writing, so
- * neither open blocks and neither end sees an end of file. Output goes to
- * files. The worker waits for the status with a non-blocking read between
- * short sleeps, so a shell that died fails the call instead of hanging it.
- * Where there is no /proc (not Linux) or no mkfifo, each call is an
- * execFileSync of the shell, as before.
+ * status on another. The worker holds both open for reading and writing (so
+ * neither open blocks), the shell a read end and a write end of its own: it
+ * reads an end of file, removes its directory and ends when the worker does.
+ * Output goes to files. The worker waits for the status with a non-blocking
+ * read between short sleeps, so a shell that died fails the call instead of
+ * hanging it, and the next call spawns. Where there is no /proc (not Linux)
+ * or no mkfifo, each call is an execFileSync of the shell, as before.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { definedEnv } from '../../src/source/git-env.js';
 import { cleanupScript, envScript, quote } from '../../src/source/shell-host.js';
 
 interface Host {
@@ -71,8 +73,7 @@ function start(): Host | null {
   // commands FIFO has no writer left, and the shell reads an end of file and ends too.
   const shellIn = openSync(join(dir, 'commands'), constants.O_RDONLY);
   const shellOut = openSync(join(dir, 'answers'), constants.O_WRONLY);
-  const env0: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env0[k] = v;
+  const env0 = definedEnv();
   let child: ChildProcess;
   try {
     child = spawn('/bin/sh', ['-s'], { cwd: '/', env: env0, stdio: [shellIn, shellOut, 'ignore'] });
