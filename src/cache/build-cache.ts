@@ -74,7 +74,7 @@ const PROFILES = 'profiles';
 
 /** `writes`: false for the commands that only read a repository (lint, explain): they use the cache, only build keeps it. */
 export async function openBuildCache(repoDir: string, enabled: boolean, writes = true): Promise<BuildCache> {
-  const { dir, notes } = await openCacheDir(repoDir, enabled);
+  const { dir, notes } = await openCacheDir(repoDir, enabled, writes);
   if (dir === null) {
     return { enabled: false, notes, knownTokens: () => null, keepTokens: () => undefined, memo: () => null, keepMemo: () => undefined,
       forgetMemo: () => undefined, knownLint: () => null, keepLint: () => undefined, knownGlobs: () => null, keepGlobs: () => undefined,

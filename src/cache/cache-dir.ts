@@ -11,6 +11,8 @@
  * 4. Otherwise the directory is used; it is created (mode 0700, with a
  *    `.gitignore` that ignores everything in it) when the first file is written. Deleting it (`rm -rf .rulec/cache`) is always
  *    safe: the next build is cold and writes it again.
+ * 5. A run that writes nothing (lint, explain, build --check) and finds no
+ *    cache has nothing to read or refuse: no note, and git is not asked.
  */
 import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,8 +30,10 @@ export interface CacheDir {
   notes: Diagnostic[];
 }
 
-export async function openCacheDir(repoDir: string, enabled: boolean): Promise<CacheDir> {
-  if (!enabled) return { dir: null, notes: [] };
+/** `writes`: whether this run would create the cache (build); lint and explain only read one. */
+export async function openCacheDir(repoDir: string, enabled: boolean, writes = true): Promise<CacheDir> {
+  const unused: CacheDir = { dir: null, notes: [] };
+  if (!enabled) return unused;
   const parent = join(repoDir, '.rulec');
   const dir = join(parent, 'cache');
   const refused = (why: string): CacheDir => ({
@@ -43,7 +47,10 @@ export async function openCacheDir(repoDir: string, enabled: boolean): Promise<C
     } catch (e) {
       return refused(`${d === dir ? '.rulec/cache' : '.rulec'} cannot be inspected (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
     }
-    if (st === undefined) break;
+    if (st === undefined) {
+      if (!writes) return unused;
+      break;
+    }
     if (!st.isDirectory()) return refused(`${d === dir ? '.rulec/cache' : '.rulec'} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}`);
   }
   const tracked = await trackedBelow(repoDir);

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { git } from '../helpers/fixture-repo.js';
 import { runCli } from '../helpers/run-cli.js';
-import { build, bundleTree, cacheRepo, removeRepo, shown, type CacheRepo } from './cache-repo.js';
+import { build, bundleTree, cacheRepo, cachedCli, removeRepo, shown, type CacheRepo } from './cache-repo.js';
 
 const FILES = {
   'AGENTS.md': '# Root\n\nUse pnpm for every install. Run the tests with `pnpm test` before each commit, always.\n',
@@ -277,6 +277,25 @@ describe('rulec build with the cache', () => {
     expect(run.stdout).toContain('info RC1010: the build cache is not used');
     expect(existsSync(join(r.repo, '.rulec', 'cache'))).toBe(false);
     expect(bundleTree(run.dir)).toEqual(bundleTree((await build(r.repo, r.out('cold'), '--no-cache')).dir));
+  });
+
+  it('a run that writes nothing and finds no cache says nothing of it, even where git cannot list the directory', async () => {
+    const r = repo();
+    rmSync(join(r.repo, '.git'), { recursive: true, force: true });
+    expect((await build(r.repo, r.out('out'), '--no-cache')).code).toBe(0);
+    const runs = {
+      lint: await cachedCli(r.repo, 'lint', '--repo', r.repo),
+      explain: await cachedCli(r.repo, 'explain', 'src/main.ts', '--repo', r.repo),
+      check: await build(r.repo, r.out('out'), '--check'),
+    };
+    for (const [name, run] of Object.entries(runs)) {
+      expect([name, run.code]).toEqual([name, 0]);
+      expect(run.stdout + run.stderr).not.toContain('RC1010');
+    }
+    // A cache that is there and cannot be trusted is still named, by the runs that would have read it.
+    mkdirSync(join(r.repo, '.rulec', 'cache'), { recursive: true });
+    const lint = await cachedCli(r.repo, 'lint', '--repo', r.repo);
+    expect(lint.stdout).toContain('info RC1010: the build cache is not used: git cannot list this directory');
   });
 
   it('build --check writes nothing, the cache included', async () => {

@@ -38,17 +38,22 @@ export function cacheRepo(files: Record<string, string>): CacheRepo {
   return { dir, repo, out: (name) => join(dir, name), write, commit };
 }
 
-/** `rulec build --repo REPO --out OUT …` in process, with the cache on (unless --no-cache). */
-export async function build(repo: string, out: string, ...args: string[]): Promise<CliRun & { dir: string | null }> {
+/** `rulec ARGS…` in process in `repo`, with the cache on (unless --no-cache): the suite turns it off. */
+export async function cachedCli(repo: string, ...args: string[]): Promise<CliRun> {
   const was = process.env.RULEC_NO_CACHE;
   delete process.env.RULEC_NO_CACHE;
   try {
-    const r = await runCli(['build', '--repo', repo, '--out', out, ...args], repo);
-    const id = /\bb-[0-9a-f]{16}\b/.exec(r.stdout)?.[0];
-    return { ...r, dir: id && r.code === 0 ? join(out, id) : null };
+    return await runCli(args, repo);
   } finally {
     if (was !== undefined) process.env.RULEC_NO_CACHE = was;
   }
+}
+
+/** `rulec build --repo REPO --out OUT …` in process, with the cache on (unless --no-cache). */
+export async function build(repo: string, out: string, ...args: string[]): Promise<CliRun & { dir: string | null }> {
+  const r = await cachedCli(repo, 'build', '--repo', repo, '--out', out, ...args);
+  const id = /\bb-[0-9a-f]{16}\b/.exec(r.stdout)?.[0];
+  return { ...r, dir: id && r.code === 0 ? join(out, id) : null };
 }
 
 /** Every file below `dir`: path → bytes (hex), for whole-tree comparison. */
