@@ -7,6 +7,7 @@
  * it when the policy file differs between base and head.
  */
 import { normaliseCommand, purposeOf } from '../conflicts/topics/command.js';
+import { CI_CONFIG_SOURCE } from '../validate/lint/ci-config.js';
 import type { RiskLevel } from './check-model.js';
 import type { RuleChange, RuleEffect } from './rule-change.js';
 
@@ -46,6 +47,8 @@ export const RISK_TABLE: readonly RiskRow[] = [
       /\b(?:deploy|release|publish)\w*\b[^\n]*\bto\s+(?:prod|production|npm|pypi|crates\.io|the\s+registry)\b/i] },
   { id: 'credentials', level: 'high', why: 'touches credentials, tokens or permissions',
     added: credentialPatterns(), removed: credentialPatterns() },
+  { id: 'ci-config', level: 'high', why: 'points agents at CI configuration, which runs with the repository\'s secrets',
+    added: [new RegExp(CI_CONFIG_SOURCE)] },
   { id: 'disable-verification', level: 'high', why: 'disables tests, hooks or verification',
     added: [/--no-verify\b/i, /--no-gpg-sign\b/i, /\bHUSKY=0\b/, /\bSKIP_[A-Z_]*(?:TEST|CHECK|HOOK|CI|VERIFY)[A-Z_]*\b/,
       /\bskip(?:ping|s)?\s+(?:the\s+|all\s+|any\s+)?(?:failing\s+)?(?:tests?|hooks?|ci|lint(?:ing)?|checks?|verification|pre-?commit|type-?check(?:ing|s)?)\b/i,

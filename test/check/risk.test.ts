@@ -38,6 +38,8 @@ describe('risk table', () => {
     ['a token', { added: ['Export GITHUB_TOKEN before running the script.'] }, ['high:credentials']],
     ['removing a secrets rule', { removed: ['Never commit secrets or .env files.'] }, ['high:credentials']],
     ['a permission flag', { added: ['Run claude with --dangerously-skip-permissions.'] }, ['high:credentials']],
+    ['a workflow to edit', { added: ['Add the new package to the matrix in `.github/workflows/test.yml`.'] }, ['high:ci-config']],
+    ['a Jenkinsfile', { added: ['Add a stage to the Jenkinsfile for it.'] }, ['high:ci-config']],
     ['--no-verify', { added: ['Commit with git commit --no-verify when hooks are slow.'] }, ['high:disable-verification']],
     ['skip the tests', { added: ['Skip the tests for docs-only changes.'] }, ['high:disable-verification']],
     ['do not run the linter', { added: ['Do not run the linter.'] }, ['high:disable-verification']],
@@ -55,6 +57,7 @@ describe('risk table', () => {
     // Near misses: words that look like the risky ones but are not.
     ['curl without a pipe to a shell or a URL', { added: ['Use curl -I to check headers.'] }, ['low:wording']],
     ['"release notes"', { added: ['Write release notes in CHANGELOG.md.'] }, ['low:wording']],
+    ['a file named like a workflow directory', { added: ['See my.github/workflows-notes.md.'] }, ['low:wording']],
     ['"test the token parser"', { added: ['Cover the tokenizer with unit tests.'] }, ['low:wording']],
   ] as [string, Parameters<typeof change>[0], string[]][])('%s', (_name, over, want) => {
     expect(checksOf(change(over)).sort()).toEqual(want);

@@ -6,10 +6,12 @@
  *
  * Mentions that forbid the action ("never use --no-verify", "force-pushing to
  * main is not allowed") are skipped (see negation.ts). Piping a download into
- * a shell is an error; the rest are warnings worth a reviewer's look.
+ * a shell is an error; an edit of CI configuration is an info (it lands in a
+ * reviewed change); the rest are warnings worth a reviewer's look.
  * Every pattern is anchored on a literal and uses bounded repetition only.
  */
 import type { LintRule } from './types.js';
+import { CI_CONFIG_SOURCE } from './ci-config.js';
 import { isForbidden } from './negation.js';
 import { patternRules, type Pattern as PatternBase } from './pattern-rule.js';
 import { lineBounds, type TextIndex } from './text-index.js';
@@ -80,8 +82,9 @@ const SKIP_CHECKS: Pattern[] = [
     re: /\bskip(?:ping)?[ \t]{1,8}(?:the[ \t]{1,8}|all[ \t]{1,8}(?:the[ \t]{1,8})?)?(?:tests|test[ \t]suite|pre-commit(?:[ \t]hooks?)?|git[ \t]hooks|hooks|CI|checks)\b/gi },
 ];
 
+const CI_TARGET = new RegExp(CI_CONFIG_SOURCE, 'g');
 const CREDENTIAL_TARGET =
-  /(?<![\w-])\.github\/workflows\b|(?<![\w-])\.gitlab-ci\.yml\b|(?<![\w.-])\.env(?:\.(?!example|sample|template|dist|defaults)[A-Za-z][\w-]{0,20})?(?![\w.-]*\.(?:example|sample|template))(?![\w-])|(?:~|\$HOME|\$\{HOME\})\/\.(?:aws\/(?:credentials|config)|ssh|netrc|npmrc|pypirc|docker\/config\.json|kube\/config|git-credentials)\b|\bauthorized_keys\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b/g;
+  /(?<![\w.-])\.env(?:\.(?!example|sample|template|dist|defaults)[A-Za-z][\w-]{0,20})?(?![\w.-]*\.(?:example|sample|template))(?![\w-])|(?:~|\$HOME|\$\{HOME\})\/\.(?:aws\/(?:credentials|config)|ssh|netrc|npmrc|pypirc|docker\/config\.json|kube\/config|git-credentials)\b|\bauthorized_keys\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b/g;
 // A verb as a word of prose, not part of a file name like `update-gyp.yml`.
 const EDIT_VERB =
   /(?<![\w./-])(?:edit|modify|change|update|rewrite|overwrite|write|add|append|delete|remove|replace|disable|commit|push|cat|read|print|copy|upload|send|paste|create|patch)(?:s|es|ed|ing)?(?![\w./-])/i;
@@ -97,17 +100,21 @@ function lastMatch(re: RegExp, text: string): number {
   return at;
 }
 
-const CREDENTIALS: Pattern[] = [
-  { what: 'editing CI configuration or credentials', re: CREDENTIAL_TARGET,
-    accept: (m, index) => {
-      const [lineStart] = lineBounds(index, m.index);
-      const before = index.text.slice(Math.max(lineStart, m.index - 120), m.index);
-      const clause = before.slice(Math.max(...['.', '!', '?', ';', '|'].map((p) => before.lastIndexOf(p + ' ')), 0));
-      const verb = lastMatch(EDIT_VERB, clause);
-      // "Pushing a bump to main triggers .github/workflows/release.yml": the path is what another verb does, not what is edited.
-      return verb >= 0 && !DESCRIBING_VERB.test(clause.slice(verb));
-    } },
-];
+/** Whether the clause before the path has an editing verb whose object it is. */
+function edited(m: RegExpExecArray, index: TextIndex): boolean {
+  const [lineStart] = lineBounds(index, m.index);
+  const before = index.text.slice(Math.max(lineStart, m.index - 120), m.index);
+  const clause = before.slice(Math.max(...['.', '!', '?', ';', '|'].map((p) => before.lastIndexOf(p + ' ')), 0));
+  const verb = lastMatch(EDIT_VERB, clause);
+  // "Pushing a bump to main triggers .github/workflows/release.yml": the path is what another verb does, not what is edited.
+  return verb >= 0 && !DESCRIBING_VERB.test(clause.slice(verb));
+}
+
+// Credentials are read or sent while the agent runs, where no reviewer sees it; a CI edit lands in
+// a change that is reviewed before it runs (and rulec check's `ci-config` row asks for that review
+// when an instruction to make one is added).
+const CREDENTIALS: Pattern[] = [{ what: 'editing or reading credentials', re: CREDENTIAL_TARGET, accept: edited }];
+const CI_CONFIG: Pattern[] = [{ what: 'editing CI configuration', re: CI_TARGET, accept: edited }];
 
 /** The matched command, shortened for the message, with token-like words masked. */
 function excerpt(s: string): string {
@@ -127,5 +134,6 @@ export const DANGEROUS_COMMAND_RULES: LintRule[] = patternRules<Pattern>({
   ['RC6204', 'tls-verification-disabled', TLS],
   ['RC6205', 'force-push-protected-branch', FORCE_PUSH],
   ['RC6206', 'skipped-hooks-or-tests', SKIP_CHECKS],
-  ['RC6207', 'edits-ci-or-credentials', CREDENTIALS],
+  ['RC6207', 'edits-credentials', CREDENTIALS],
+  ['RC6208', 'edits-ci-config', CI_CONFIG],
 ]);

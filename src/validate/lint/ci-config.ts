@@ -1,0 +1,7 @@
+/**
+ * Paths of CI configuration: files a CI service runs with the repository's
+ * secrets. One pattern for the lint rule that notes an instruction to edit
+ * them (RC6208, dangerous-commands.ts) and for rulec check's risk row that
+ * asks for a review when such an instruction is added (src/diff/risk-table.ts).
+ */
+export const CI_CONFIG_SOURCE = String.raw`(?<![\w-])(?:\.github\/workflows\b|\.gitlab-ci\.yml\b|\.circleci\/config\.ya?ml\b|\.buildkite\/|azure-pipelines\.ya?ml\b|bitbucket-pipelines\.yml\b)|\bJenkinsfile\b`;
