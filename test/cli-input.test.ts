@@ -55,8 +55,8 @@ describe('explain --profile --option', () => {
     expect((await run(explainCommand, ['.', ...args], m.repo)).error).toMatch(expected);
   });
 
-  it('build --revision "" is refused (it used to record 0.1.0 in silence)', async () => {
-    expect((await run(buildCommand, ['--revision', '', '--out', join(m.dir, 'out-rev')], m.repo)).error).toMatch(/UsageError: --revision needs a semantic version \(e\.g\. 1\.2\.0\), got ""/);
+  it('build --revision "" is refused (it used to record 0.1.0 in silence), as every empty option value is', async () => {
+    expect((await run(buildCommand, ['--revision', '', '--out', join(m.dir, 'out-rev')], m.repo)).error).toMatch(/UsageError: --revision needs a value/);
   });
 
   it('valid options are accepted', async () => {

@@ -44,7 +44,7 @@ describe('the rulec process', () => {
   it('a usage error: one line on stderr, nothing on stdout, exit 2, no stack trace', () => {
     const r = rulec(['build', '--frobnicate']);
     expect(r).toMatchObject({ code: 2, stdout: '' });
-    expect(r.stderr).toMatch(/^rulec build: Unknown option '--frobnicate'[^\n]*\n$/);
+    expect(r.stderr).toBe('rulec build: unknown option --frobnicate; see --help\n');
   });
 
   it('a reader that closes the pipe early is not an error (EPIPE): exit 0, nothing on stderr', async () => {

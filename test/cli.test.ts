@@ -50,7 +50,15 @@ describe('help and usage', () => {
 
   it.each([
     [['frobnicate'], /unknown command "frobnicate"/],
-    [['build', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['build', '--frobnicate'], /^rulec build: unknown option --frobnicate; see --help\n$/],
+    [['build', '--chek'], /^rulec build: unknown option --chek \(did you mean --check\?\); see --help\n$/],
+    [['lint', '--no-cach'], /unknown option --no-cach \(did you mean --no-cache\?\)/],
+    [['build', '-x'], /^rulec build: unknown option -x; see --help\n$/],
+    [['build', '--repo'], /^rulec build: --repo needs a value\n$/],
+    [['build', '--quiet=yes'], /^rulec build: --quiet takes no value\n$/],
+    [['build', '--repo='], /^rulec build: --repo needs a value\n$/],
+    [['lint', '--report', ''], /^rulec lint: --report needs a value\n$/],
+    [['explain', ''], /^rulec explain: an empty argument names nothing\n$/],
     [['build', '--repo', '/nonexistent/rulec-repo'], /repository directory not found: \/nonexistent\/rulec-repo/],
     [['build', '--format', 'xml'], /unknown format "xml"; use one of: text, json, markdown, sarif, github, html/],
     [['explain'], /explain needs a PATH/],

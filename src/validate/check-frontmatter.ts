@@ -32,6 +32,7 @@ import { FORMATS, formatSpec, type FrontmatterSchemaRef } from '../formats/forma
 import { RULEC_SCHEMA } from '../config/frontmatter-schemas.js';
 import { newAjv } from '../config/ajv.js';
 import { sha256Hex } from '../util/hash.js';
+import { nearest } from '../util/nearest.js';
 import { FRONTMATTER_VALIDATORS } from './frontmatter-validators.gen.js';
 
 /** Managed files are rulec's own: their whole header is checked against rulec's schema. */
@@ -251,27 +252,4 @@ function frontmatterSource(text: string): string {
   const lines = text.split('\n');
   const close = lines.findIndex((l, i) => i > 0 && /^---[ \t]*$/.test(l));
   return lines.slice(1, close < 0 ? lines.length : close).join('\n');
-}
-
-/** The known key closest to `key` (case-insensitive edit distance ≤ 2), if any. */
-function nearest(key: string, known: readonly string[]): string | null {
-  let best: { k: string; d: number } | null = null;
-  for (const k of known) {
-    const d = distance(key.toLowerCase(), k.toLowerCase());
-    if (d <= 2 && (!best || d < best.d)) best = { k, d };
-  }
-  return best?.k ?? null;
-}
-
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length] ?? 0;
 }

@@ -52,7 +52,6 @@ export async function buildCommand(argv: string[], io: Io): Promise<number> {
   const request = reportRequest(values, io);
   const options = { ...compileOptionsFrom(values, io), ...severityOption(values) };
   const revision = str(values, 'revision');
-  if (revision === '') throw new UsageError('--revision needs a semantic version (e.g. 1.2.0), got ""');
   const outDir = resolve(io.cwd, str(values, 'out') ?? join(options.repoDir, 'bundles'));
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError(`--out must name a directory; ${outDir} is a file`);
   const [{ compileOrReplay, keepMemo }, { cacheNotes, openBuildCache }, { bundleUnchanged }, { reuseBundle, writeBundle }, { bundleMatches }] = await Promise.all([
