@@ -111,14 +111,17 @@ describe('the story through the CLI', () => {
 });
 
 describe('exit codes', () => {
-  it('bad flags are usage errors (exit 2 via main)', async () => {
-    await expect(reg('canary', 'abc', '--bps', '0')).rejects.toThrow(UsageError);
-    await expect(reg('revoke', 'abc', '--severity', 'soon', '--reason', 'x')).rejects.toThrow(/--severity/);
-    await expect(reg('status', '--format', 'xml')).rejects.toThrow(/--format/);
+  it('bad flags are usage errors: exit 2, one line named after the subcommand, nothing on stdout', async () => {
+    const usage = (r: { code: number; out: string; err: string }) => [r.code, r.out, r.err];
+    expect(usage(await reg('canary', 'abc', '--bps', '0'))).toEqual([2, '', expect.stringMatching(/^rulec registry canary: --bps must be [^\n]*\n$/)]);
+    expect(usage(await reg('revoke', 'abc', '--severity', 'soon', '--reason', 'x'))).toEqual([2, '', expect.stringMatching(/^rulec registry revoke: [^\n]*--severity/)]);
+    expect(usage(await reg('status', '--format', 'xml'))).toEqual([2, '', expect.stringMatching(/^rulec registry status: --format/)]);
+    expect(usage(await reg('publish', '--kye', 'k'))).toEqual([2, '', 'rulec registry publish: unknown option --kye (did you mean --key?); see --help\n']);
     await expect(run(['nope'])).rejects.toThrow(/unknown subcommand/);
   });
   it('a missing trust file is a usage error that says how to make one', async () => {
-    await expect(run(['status', '--store', 'store', '--trust', 'missing.json'])).rejects.toThrow(/rulec keys generate/);
+    const r = await run(['status', '--store', 'store', '--trust', 'missing.json']);
+    expect([r.code, r.err]).toEqual([2, expect.stringMatching(/^rulec registry status: [^\n]*rulec keys generate/)]);
   });
   it('an invalid trust file is a configuration failure (exit 2) with RC7301', async () => {
     writeFileSync(join(s.dir, 'bad-trust.json'), '{"schema":"x"}');

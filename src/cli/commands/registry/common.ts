@@ -59,6 +59,16 @@ export const CHANNEL_HELP = `  --channel NAME     the channel (default: ${DEFAUL
 
 /** Parse argv for a subcommand and run it, mapping refusals to exit codes. */
 export async function runSubcommand(name: string, sub: Subcommand, argv: string[], io: Io): Promise<number> {
+  try {
+    return await runParsed(name, sub, argv, io);
+  } catch (e) {
+    // Named after the subcommand the user typed: `rulec registry canary: --bps …`.
+    if (e instanceof UsageError) return io.err(`rulec registry ${name}: ${e.message}\n`), EXIT.failure;
+    throw e;
+  }
+}
+
+async function runParsed(name: string, sub: Subcommand, argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, sub.options, sub.maxPositionals);
   if (values.help) return io.out(`${sub.help}\n`), EXIT.clean;
   const format = formatOption(values);
