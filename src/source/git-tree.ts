@@ -21,7 +21,7 @@ import { queryEnv } from './git-env.js';
 import { gitBatch, type BatchResult } from './git-batch.js';
 import { commitCount } from './git-snapshot.js';
 import { noteUndecodableEntries, pathAfterTab, type UndecodableNames } from '../util/path-bytes.js';
-import { run } from './git-run.js';
+import { run, runStatus } from './git-run.js';
 import { diag } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../util/errors.js';
 import { lowerBound } from '../util/sorted.js';
@@ -200,12 +200,11 @@ function verifyCommit(rev: string): string[] {
   return ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`];
 }
 
-/** The full commit id `rev` names, or a UsageError that says it names none. */
+/** The full commit id `rev` names, or a UsageError that says it names none (or that there is no repository to look in). */
 export async function resolveCommit(repoDir: string, rev: string): Promise<string> {
   if (rev.startsWith('-')) throw new UsageError(`not a git revision: ${rev}`);
-  try {
-    return (await run(repoDir, verifyCommit(rev))).toString('utf8').trim();
-  } catch {
-    throw new UsageError(`${rev} is not a commit in ${repoDir}`);
-  }
+  const found = await runStatus(repoDir, verifyCommit(rev));
+  if (found.code === 0) return found.stdout.toString('utf8').trim();
+  if ((await runStatus(repoDir, ['rev-parse', '--git-dir'])).code !== 0) throw new UsageError(`not a git repository: ${repoDir}`);
+  throw new UsageError(`${rev} is not a commit in ${repoDir}`);
 }

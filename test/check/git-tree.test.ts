@@ -3,7 +3,8 @@
  * index — and confines every read to the tree the way readConfined confines
  * the work tree: links resolve inside it, a link out of it is refused.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitTree } from '../../src/source/git-tree.js';
@@ -89,5 +90,14 @@ describe('GitTree', () => {
     const h = repo();
     await expect(GitTree.open(h.repo, 'no-such-branch')).rejects.toThrow(/not a commit/);
     await expect(GitTree.open(h.repo, '--output=/tmp/x')).rejects.toThrow(/not a git revision/);
+  });
+
+  it('says so when there is no repository to look in', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulec-no-git-'));
+    try {
+      await expect(GitTree.open(dir, 'HEAD')).rejects.toThrow(`not a git repository: ${dir}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
