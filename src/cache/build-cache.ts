@@ -87,7 +87,9 @@ export async function openBuildCache(repoDir: string, enabled: boolean, writes =
   const read = <T>(name: string, policy: string | null, decode: (body: Buffer) => T | null): T | null => {
     const got = readCacheFile(dir, name, header(name, policy));
     if (!got.ok) {
-      if (got.why !== 'absent') note(name, got.detail);
+      // A file of another rulec or another policy is stale, not wrong: an upgrade or a one-off
+      // --severity makes one, and the next build replaces it. Only damage is worth a note.
+      if (got.why === 'damaged') note(name, got.detail);
       return null;
     }
     const value = decode(got.body);

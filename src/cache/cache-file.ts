@@ -34,8 +34,9 @@ export interface CacheHeader {
 
 export type CacheRead =
   | { ok: true; body: Buffer }
-  | { ok: false; why: 'absent' }
-  | { ok: false; why: 'damaged' | 'other-compiler' | 'other-policy'; detail: string };
+  /** No file, or one of another rulec or another policy: stale, not damaged (nothing to report). */
+  | { ok: false; why: 'absent' | 'other-compiler' | 'other-policy' }
+  | { ok: false; why: 'damaged'; detail: string };
 
 /** The body of `dir/name` when its header is `expected` and the body is whole; why not otherwise. */
 export function readCacheFile(dir: string, name: string, expected: CacheHeader): CacheRead {
@@ -59,8 +60,8 @@ export function readCacheFile(dir: string, name: string, expected: CacheHeader):
   const rest = data.subarray(eol + 1);
   if (rest.length !== body.bytes) return damaged(`it holds ${rest.length} of the ${body.bytes} bytes its header announces (truncated or appended to)`);
   if (sha256Hex(rest) !== body.sha256) return damaged('its content does not match the sha256 in its header');
-  if (h.compiler !== expected.compiler) return { ok: false, why: 'other-compiler', detail: 'it was made by another build of rulec' };
-  if (h.policy !== expected.policy) return { ok: false, why: 'other-policy', detail: 'it was made under another policy' };
+  if (h.compiler !== expected.compiler) return { ok: false, why: 'other-compiler' };
+  if (h.policy !== expected.policy) return { ok: false, why: 'other-policy' };
   return { ok: true, body: rest };
 }
 
