@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync, wri
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { compilerVersion } from '../config/package-files.js';
 import { REPO_POLICY_PATH } from '../config/policy-path.js';
+import { classifyPath } from '../formats/formats.js';
 import { UsageError } from '../util/errors.js';
 import type { Redactions } from '../diagnostics/redact.js';
 import { REPORT_FORMATS, reportFormatOf, type Report, type ReportFormat } from '../report/reporters/types.js';
@@ -39,9 +40,21 @@ export function reportRequest(values: Parsed['values'], io: Io): ReportRequest {
   const files = specs.map((spec) => {
     const eq = spec.indexOf('=');
     if (eq <= 0 || eq === spec.length - 1) throw new UsageError(`--report needs FORMAT=FILE, got "${spec}"`);
-    return { format: reportFormatOf(spec.slice(0, eq)), path: resolve(io.cwd, spec.slice(eq + 1)) };
+    const path = resolve(io.cwd, spec.slice(eq + 1));
+    if (inputName(path)) throw new UsageError(`--report ${spec}: ${path} has the name of an instruction file or of rulec's policy; rulec never writes a report there`);
+    return { format: reportFormatOf(spec.slice(0, eq)), path };
   });
   return { format, files };
+}
+
+/**
+ * Whether an absolute path has the name of something rulec reads (an instruction file of any
+ * format, a repository's policy) wherever it lies: `--report sarif=AGENTS.md` is a slip that
+ * would replace the file, and nobody names a report CLAUDE.md on purpose.
+ */
+function inputName(path: string): boolean {
+  const posix = toPosix(path).replace(/^(?:[A-Za-z]:)?\/+/, '');
+  return classifyPath(posix) !== null || posix === REPO_POLICY_PATH || posix.endsWith(`/${REPO_POLICY_PATH}`);
 }
 
 export function toolInfo(): ToolInfo {
