@@ -43,6 +43,11 @@ describe('help and usage', () => {
     for (const cmd of ['build', 'lint', 'explain', 'explain-code']) expect(r.stdout).toContain(`  ${cmd} `);
   });
 
+  it('--help wins over a bad value: rulec build --repo= --help prints the help', async () => {
+    const r = await rulec(['build', '--repo=', '--help']);
+    expect([r.code, r.stdout.split('\n')[0]]).toEqual([0, 'Usage: rulec build [options]']);
+  });
+
   it('--version prints the package version', async () => {
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string };
     expect(await rulec(['--version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
@@ -56,6 +61,11 @@ describe('help and usage', () => {
     [['build', '-x'], /^rulec build: unknown option -x; see --help\n$/],
     [['build', '--repo'], /^rulec build: --repo needs a value\n$/],
     [['build', '--quiet=yes'], /^rulec build: --quiet takes no value\n$/],
+    [['build', '--repo', '--check'], /^rulec build: --repo needs a value \(for one that starts with '-', write --repo=-…\)\n$/],
+    [['check', '--repo', '/nonexistent/rulec-repo'], /^rulec check: repository directory not found: \/nonexistent\/rulec-repo /],
+    [['diff', 'git:HEAD', '--repo', '/nonexistent/rulec-repo'], /^rulec diff: repository directory not found: \/nonexistent\/rulec-repo /],
+    [['lint', '--report', 'markdown=.github/copilot-instructions.md'], /never writes a report there/],
+    [['lint', '--report', 'markdown=sub/.cursorrules'], /never writes a report there/],
     [['build', '--repo='], /^rulec build: --repo needs a value\n$/],
     [['lint', '--report', ''], /^rulec lint: --report needs a value\n$/],
     [['explain', ''], /^rulec explain: an empty argument names nothing\n$/],

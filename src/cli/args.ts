@@ -19,6 +19,7 @@ export function parseCommandArgs(argv: string[], options: OptionSpec, maxPositio
   }
   // `--repo=` or `--out ""` names nothing: resolved as a path it would quietly be the current directory.
   const values = parsed.values as Parsed['values'];
+  if (values.help === true) return { values, positionals: parsed.positionals };
   for (const [name, value] of Object.entries(values)) {
     if (value === '' || (Array.isArray(value) && value.includes(''))) throw new UsageError(`--${name} needs a value`);
   }
@@ -43,7 +44,9 @@ function usageOf(e: NodeJS.ErrnoException, options: OptionSpec): UsageError {
     return new UsageError(`unknown option ${given}${near ? ` (did you mean ${near}?)` : ''}; see --help`);
   }
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && named !== undefined) {
-    return new UsageError(/argument missing/.test(message) ? `${named} needs a value` : `${named} takes no value`);
+    if (/does not take an argument/.test(message)) return new UsageError(`${named} takes no value`);
+    // `--repo --check`: the next word is an option, not the value.
+    return new UsageError(`${named} needs a value${/ambiguous/.test(message) ? ` (for one that starts with '-', write ${named}=-…)` : ''}`);
   }
   return new UsageError(message);
 }

@@ -50,11 +50,25 @@ export function reportRequest(values: Parsed['values'], io: Io): ReportRequest {
 /**
  * Whether an absolute path has the name of something rulec reads (an instruction file of any
  * format, a repository's policy) wherever it lies: `--report sarif=AGENTS.md` is a slip that
- * would replace the file, and nobody names a report CLAUDE.md on purpose.
+ * would replace the file, and nobody names a report CLAUDE.md on purpose. Any tail of the path
+ * may be the part below a repository root (`.github/copilot-instructions.md` and `.cursorrules`
+ * are instruction files only there); an existing file is also judged by its real name, which a
+ * case-insensitive file system gives `agents.md` as `AGENTS.md`.
  */
 function inputName(path: string): boolean {
-  const posix = toPosix(path).replace(/^(?:[A-Za-z]:)?\/+/, '');
-  return classifyPath(posix) !== null || posix === REPO_POLICY_PATH || posix.endsWith(`/${REPO_POLICY_PATH}`);
+  let real: string | null = null;
+  try {
+    real = realPath(path);
+  } catch {
+    // not there (yet): its name is all there is to judge
+  }
+  return [path, ...(real !== null && real !== path ? [real] : [])].some((p) => {
+    const parts = toPosix(p).replace(/^(?:[A-Za-z]:)?\/+/, '').split('/');
+    return parts.some((_, i) => {
+      const tail = parts.slice(i).join('/');
+      return tail === REPO_POLICY_PATH || classifyPath(tail) !== null;
+    });
+  });
 }
 
 export function toolInfo(): ToolInfo {

@@ -203,8 +203,12 @@ function verifyCommit(rev: string): string[] {
 /** The full commit id `rev` names, or a UsageError that says it names none (or that there is no repository to look in). */
 export async function resolveCommit(repoDir: string, rev: string): Promise<string> {
   if (rev.startsWith('-')) throw new UsageError(`not a git revision: ${rev}`);
-  const found = await runStatus(repoDir, verifyCommit(rev));
+  // A directory git cannot be started in (missing, a file, not enterable) is the user's --repo.
+  const status = (args: readonly string[]): Promise<{ code: number; stdout: Buffer }> => runStatus(repoDir, args).catch(() => {
+    throw new UsageError(`repository directory not found: ${repoDir} (it does not exist, is not a directory or cannot be entered)`);
+  });
+  const found = await status(verifyCommit(rev));
   if (found.code === 0) return found.stdout.toString('utf8').trim();
-  if ((await runStatus(repoDir, ['rev-parse', '--git-dir'])).code !== 0) throw new UsageError(`not a git repository: ${repoDir}`);
+  if ((await status(['rev-parse', '--git-dir'])).code !== 0) throw new UsageError(`not a git repository: ${repoDir}`);
   throw new UsageError(`${rev} is not a commit in ${repoDir}`);
 }

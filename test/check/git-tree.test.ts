@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitTree } from '../../src/source/git-tree.js';
 import { git } from '../helpers/fixture-repo.js';
@@ -92,11 +92,17 @@ describe('GitTree', () => {
     await expect(GitTree.open(h.repo, '--output=/tmp/x')).rejects.toThrow(/not a git revision/);
   });
 
-  it('says so when there is no repository to look in', async () => {
+  it('says so when there is no repository to look in, or no directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rulec-no-git-'));
+    // Even where the temporary directory lies inside some work tree: git looks no higher than it.
+    const ceiling = process.env.GIT_CEILING_DIRECTORIES;
+    process.env.GIT_CEILING_DIRECTORIES = dirname(dir);
     try {
       await expect(GitTree.open(dir, 'HEAD')).rejects.toThrow(`not a git repository: ${dir}`);
+      await expect(GitTree.open(join(dir, 'missing'), 'HEAD')).rejects.toThrow(`repository directory not found: ${join(dir, 'missing')}`);
     } finally {
+      if (ceiling === undefined) delete process.env.GIT_CEILING_DIRECTORIES;
+      else process.env.GIT_CEILING_DIRECTORIES = ceiling;
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -57,7 +57,7 @@ describe('risk table', () => {
     // Near misses: words that look like the risky ones but are not.
     ['curl without a pipe to a shell or a URL', { added: ['Use curl -I to check headers.'] }, ['low:wording']],
     ['"release notes"', { added: ['Write release notes in CHANGELOG.md.'] }, ['low:wording']],
-    ['a file named like a workflow directory', { added: ['See my.github/workflows-notes.md.'] }, ['low:wording']],
+    ['a file named like a workflow directory', { added: ['See my.github/workflows-notes.md and .github/workflows-notes.md.'] }, ['low:wording']],
     ['"test the token parser"', { added: ['Cover the tokenizer with unit tests.'] }, ['low:wording']],
   ] as [string, Parameters<typeof change>[0], string[]][])('%s', (_name, over, want) => {
     expect(checksOf(change(over)).sort()).toEqual(want);

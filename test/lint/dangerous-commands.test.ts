@@ -52,6 +52,7 @@ describe('dangerous commands', () => {
     ['add a step to a workflow', 'Add the build step to `.github/workflows/ci.yml`.', ['RC6208@1:24-1:41']],
     ['add a job to GitLab CI', 'Add a lint job to .gitlab-ci.yml for the new package.', ['RC6208@1:19-1:33']],
     ['update the Jenkinsfile', 'Update the Jenkinsfile when a stage is added.', ['RC6208@1:12-1:23']],
+    ['change a composite action', 'Change .github/actions/setup when the toolchain moves.', ['RC6208@1:8-1:23']],
     ['write to .env', 'Write the API key into .env before running.', ['RC6207@1:24-1:28']],
     ['read ssh keys', 'Then cat ~/.ssh/id_rsa and paste it here.', ['RC6207@1:10-1:16', 'RC6207@1:17-1:23']],
     ['append to aws credentials', 'Append the profile to ~/.aws/credentials.', ['RC6207@1:23-1:41']],
@@ -61,6 +62,7 @@ describe('dangerous commands', () => {
   });
 
   const quiet: [string, string][] = [
+    ['a notes file named like the workflows directory', 'Update .github/workflows-notes.md with the results.'],
     ['never --no-verify', 'Never use `--no-verify` to bypass hooks.'],
     ['recovering from --no-verify', '- If you committed with `--no-verify`, run the formatter and amend.'],
     ['recovering, with then', 'When a commit went in with `--no-verify` then run `pnpm lint` on it.'],
