@@ -104,27 +104,33 @@ function credentialPatterns(): RegExp[] {
   ];
 }
 
-/** The first line (or finding) of `r` that `row` matches, as an excerpt; undefined when it does not match. */
-export function matchRow(row: RiskRow, r: RuleChange): string | null | undefined {
+/** What a row matched: the excerpt to show, and the line of the new file it is on (null: the rule's own line). */
+export interface RowHit {
+  excerpt: string | null;
+  line: number | null;
+}
+
+/** The first line (or finding) of `r` that `row` matches; undefined when it does not match. */
+export function matchRow(row: RiskRow, r: RuleChange): RowHit | undefined {
   // Prose before headings: "## Secrets" matches, but the line under it says what changed.
-  const line = (patterns: readonly RegExp[] | undefined, lines: readonly string[]): string | undefined => {
+  const first = (patterns: readonly RegExp[] | undefined, lines: readonly string[]): number | undefined => {
     if (!patterns) return undefined;
-    const hits = lines.filter((l) => patterns.some((p) => p.test(l)));
-    return hits.find((l) => !l.startsWith('#')) ?? hits[0];
+    const hits = [...lines.keys()].filter((i) => patterns.some((p) => p.test(lines[i] as string)));
+    return hits.find((i) => !(lines[i] as string).startsWith('#')) ?? hits[0];
   };
-  const removed = row.removedOnly && line(row.removed, r.added_lines) !== undefined ? undefined : line(row.removed, r.removed_lines);
-  const hit = line(row.added, r.added_lines) ?? removed;
-  if (hit !== undefined) return hit;
+  const added = first(row.added, r.added_lines);
+  if (added !== undefined) return { excerpt: r.added_lines[added] as string, line: r.added_at[added] ?? null };
+  const removed = row.removedOnly && first(row.removed, r.added_lines) !== undefined ? undefined : first(row.removed, r.removed_lines);
+  // A removed line is in the old file: the finding stays at the rule's line in the new one.
+  if (removed !== undefined) return { excerpt: r.removed_lines[removed] as string, line: null };
   // A row's own test quotes what was written (`npm run test:unit`), which beats a topic's normalised value (`npm test`).
   const custom = row.test?.(r);
-  if (typeof custom === 'string') return custom;
+  if (typeof custom === 'string') return { excerpt: custom, line: null };
   if (row.topics) {
     const f = [...r.removed_findings.map((x) => ['-', x] as const), ...r.added_findings.map((x) => ['+', x] as const)]
       .find(([, x]) => row.topics?.includes(x.topic.split('/')[0] as string));
-    if (f) return `${f[0]} ${f[1].topic}: ${f[1].value}`;
+    if (f) return { excerpt: `${f[0]} ${f[1].topic}: ${f[1].value}`, line: f[0] === '+' ? f[1].line : null };
   }
-  if (row.effect && r.effects.includes(row.effect)) return null;
-  if (row.kinds?.includes(r.kind)) return null;
-  if (custom === true) return null;
-  return undefined;
+  const matched = (row.effect !== undefined && r.effects.includes(row.effect)) || (row.kinds?.includes(r.kind) ?? false) || custom === true;
+  return matched ? { excerpt: null, line: null } : undefined;
 }

@@ -3,7 +3,8 @@
  *
  * 1. Each rule change of the diff is tried against every row of the risk
  *    table (risk-table.ts), with the levels the policy sets (`risk.checks`);
- *    each matching row is a finding at the rule's file and line. A rule
+ *    each matching row is a finding at the line it matched in the new file
+ *    (an added line or topic finding), else at the rule's file and line. A rule
  *    change no row matches is a low `wording` finding. A changed policy file
  *    is a `policy-changed` finding.
  * 2. Each finding's owners come from its class's CODEOWNERS-style lines
@@ -16,7 +17,7 @@
 import type { RiskLevelName, RiskPolicy } from '../config/policy.js';
 import { compareCodeUnits } from '../util/compare.js';
 import { ownersFor, parseOwnerLines, qualifyingApprovers, type OwnerLine } from './owners.js';
-import { matchRow, POLICY_ROW, RISK_TABLE, WORDING_ROW, type RiskRow } from './risk-table.js';
+import { matchRow, POLICY_ROW, RISK_TABLE, WORDING_ROW, type RiskRow, type RowHit } from './risk-table.js';
 import type { BundleDiff } from './bundle-diff.js';
 import type { ApprovalRequirement, ApprovalsInput, RiskAssessment, RiskFinding, RiskLevel } from './check-model.js';
 import type { RuleChange } from './rule-change.js';
@@ -37,10 +38,10 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   const rows = levelled(input.policy);
   const owners = new Map<RiskLevel, OwnerLine[]>(LEVELS.map((l) => [l, parseOwnerLines(input.policy?.classes?.[l]?.owners ?? [])]));
   const findings: RiskFinding[] = [];
-  const add = (row: RiskRow, source: string, r: RuleChange | null, excerpt: string | null): void => {
+  const add = (row: RiskRow, source: string, r: RuleChange | null, hit: RowHit | null): void => {
     const site = r ? (r.new ?? r.old) : null;
-    findings.push({ level: row.level, check: row.id, why: row.why, source, rule: r?.rule ?? null, line: site?.line ?? null,
-      excerpt: excerpt === null ? null : clip(excerpt), owners: ownersFor(owners.get(row.level) ?? [], source) });
+    findings.push({ level: row.level, check: row.id, why: row.why, source, rule: r?.rule ?? null, line: hit?.line ?? site?.line ?? null,
+      excerpt: hit === null || hit.excerpt === null ? null : clip(hit.excerpt), owners: ownersFor(owners.get(row.level) ?? [], source) });
   };
   for (const r of input.diff.rules) {
     const source = (r.new ?? r.old)?.source ?? '';

@@ -73,6 +73,9 @@ export interface RuleChange {
   /** Lines (trimmed, non-blank, code blocks included) present on one side only, in file order; all of a rule's lines when it is added or removed. */
   removed_lines: string[];
   added_lines: string[];
+  /** The file line of each of `removed_lines` (in the old file) and of `added_lines` (in the new one). */
+  removed_at: number[];
+  added_at: number[];
   /** Topic findings present on one side only (free-text directives are not shown). */
   removed_findings: RuleFinding[];
   added_findings: RuleFinding[];

@@ -13,6 +13,8 @@ export interface RuleContent {
   explicit: boolean;
   /** Trimmed, non-blank lines from the heading to the rule's last line (code blocks included). */
   lines: string[];
+  /** The file line (1-based) of each of `lines`. */
+  lineNumbers: number[];
   /** The body lines joined (no heading): a moved rule is found by it. '' for a rule with no body. */
   body: string;
   findings: RuleFinding[];
@@ -26,13 +28,20 @@ export function ruleContents(s: ModelSource): RuleContent[] {
   const textLines = s.resolved.doc.text.split('\n');
   const findings = findingsByRule(s);
   return s.rules.map((r) => {
-    const raw = textLines.slice(r.line - 1, r.endLine);
-    const lines = raw.map((l) => l.trim()).filter((l) => l !== '');
+    const lines: string[] = [];
+    const lineNumbers: number[] = [];
+    textLines.slice(r.line - 1, r.endLine).forEach((l, i) => {
+      const t = l.trim();
+      if (t === '') return;
+      lines.push(t);
+      lineNumbers.push(r.line + i);
+    });
     const bodyLines = r.headingPath.length > 0 ? lines.slice(1) : lines;
     return {
       site: siteOf(s, r),
       explicit: r.explicit,
       lines,
+      lineNumbers,
       body: bodyLines.join('\n'),
       findings: findings.get(r.id) ?? [],
       obligations: bodyLines.reduce((n, l) => n + (l.match(OBLIGATION)?.length ?? 0), 0),

@@ -106,9 +106,12 @@ function merge(a: readonly RuleEffect[], b: readonly RuleEffect[]): RuleEffect[]
 }
 
 function twoSided(kind: 'changed' | 'moved', o: RuleContent, n: RuleContent, effects: RuleEffect[]): RuleChange {
+  const removed = minus(o.lines, n.lines);
+  const added = minus(n.lines, o.lines);
   return {
     kind, rule: n.site.rule, old: o.site, new: n.site, effects,
-    removed_lines: minus(o.lines, n.lines), added_lines: minus(n.lines, o.lines),
+    removed_lines: removed.map((i) => o.lines[i] as string), added_lines: added.map((i) => n.lines[i] as string),
+    removed_at: removed.map((i) => o.lineNumbers[i] as number), added_at: added.map((i) => n.lineNumbers[i] as number),
     removed_findings: minusFindings(o.findings, n.findings), added_findings: minusFindings(n.findings, o.findings),
   };
 }
@@ -118,20 +121,22 @@ function oneSided(kind: 'added' | 'removed', c: RuleContent): RuleChange {
   return {
     kind, rule: c.site.rule, old: isAdded ? null : c.site, new: isAdded ? c.site : null, effects: [],
     removed_lines: isAdded ? [] : c.lines, added_lines: isAdded ? c.lines : [],
+    removed_at: isAdded ? [] : c.lineNumbers, added_at: isAdded ? c.lineNumbers : [],
     removed_findings: isAdded ? [] : c.findings.filter((f) => !isDirective(f)), added_findings: isAdded ? c.findings.filter((f) => !isDirective(f)) : [],
   };
 }
 
-/** Lines of `xs` not matched by a line of `ys` (multiset difference), in `xs` order. */
-function minus(xs: readonly string[], ys: readonly string[]): string[] {
+/** Indices of the lines of `xs` not matched by a line of `ys` (multiset difference), in `xs` order. */
+function minus(xs: readonly string[], ys: readonly string[]): number[] {
   const left = new Map<string, number>();
   for (const y of ys) left.set(y, (left.get(y) ?? 0) + 1);
-  return xs.filter((x) => {
+  const out: number[] = [];
+  xs.forEach((x, i) => {
     const n = left.get(x) ?? 0;
-    if (n === 0) return true;
-    left.set(x, n - 1);
-    return false;
+    if (n === 0) out.push(i);
+    else left.set(x, n - 1);
   });
+  return out;
 }
 
 /**

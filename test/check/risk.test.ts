@@ -17,9 +17,11 @@ const site = (over: Partial<RuleSite> = {}): RuleSite => ({
   source: 'AGENTS.md', rule: 'setup', line: 3, end_line: 9, heading: ['Setup'], layer: 'repo', enforced: false, scope: '.', activation: 'standing', ...over,
 });
 
+/** A changed rule at lines 3-9; its added lines are lines 4, 5 … of the new file, its removed ones of the old. */
 function change(over: Partial<RuleChange> & { added?: string[]; removed?: string[] } = {}): RuleChange {
   const { added = [], removed = [], ...rest } = over;
-  return { kind: 'changed', rule: 'setup', old: site(), new: site(), effects: ['wording'], removed_lines: removed, added_lines: added, removed_findings: [], added_findings: [], ...rest };
+  return { kind: 'changed', rule: 'setup', old: site(), new: site(), effects: ['wording'], removed_lines: removed, added_lines: added,
+    removed_at: removed.map((_, i) => 4 + i), added_at: added.map((_, i) => 4 + i), removed_findings: [], added_findings: [], ...rest };
 }
 
 const diffOf = (rules: RuleChange[]): BundleDiff => ({ rules, conflicts: { introduced: [], resolved: [] } }) as unknown as BundleDiff;
