@@ -29,6 +29,23 @@ describe('README', () => {
     else expect(text.slice(start, end + END.length), 'README code table is stale: UPDATE_GOLDEN=1 npx vitest run test/readme.test.ts').toBe(block);
   });
 
+  it('quotes golden outputs as they are: each example naming a test/**/expected file is a trimmed copy of it', () => {
+    const text = readFileSync(README, 'utf8');
+    // A paragraph that names a golden file, then the code block under it.
+    const quoted = [...text.matchAll(/`(test\/[\w/.-]*\/expected\/[\w/.-]+)`[^`]*?(?:`[^`\n]*`[^`]*?)*\n```\n([\s\S]*?)\n```/g)];
+    expect(quoted.length).toBeGreaterThanOrEqual(2);
+    for (const [, file, block] of quoted) {
+      const golden = readFileSync(join(import.meta.dirname, '..', file as string), 'utf8').split('\n');
+      // The command line and the `…` that marks a cut are the README's own; every other line is the golden's, in order.
+      let at = 0;
+      for (const line of (block as string).split('\n').filter((l) => !l.startsWith('$ ') && l.trim() !== '…')) {
+        const found = golden.indexOf(line, at);
+        expect(found, `README quotes a line ${file} does not have (after line ${at}): ${line}`).toBeGreaterThanOrEqual(0);
+        at = found + 1;
+      }
+    }
+  });
+
   it.each(['build', 'lint', 'explain', 'explain-code', 'diff', 'check'])('documents `rulec %s` with an example', (cmd) => {
     const text = readFileSync(README, 'utf8');
     expect(text).toContain(`### \`rulec ${cmd}`);
