@@ -32,8 +32,8 @@ describe('README', () => {
   it('quotes golden outputs as they are: each example naming a test/**/expected file is a trimmed copy of it', () => {
     const text = readFileSync(README, 'utf8');
     // A paragraph that names a golden file, then the code block under it.
-    const quoted = [...text.matchAll(/`(test\/[\w/.-]*\/expected\/[\w/.-]+)`[^`]*?(?:`[^`\n]*`[^`]*?)*\n```\n([\s\S]*?)\n```/g)];
-    expect(quoted.length).toBeGreaterThanOrEqual(2);
+    const quoted = [...text.matchAll(/`(test\/[\w/.-]*\/expected\/[\w/.-]+)`[^`]*?(?:`[^`\n]*`[^`]*?)*\n```[a-z]*\n([\s\S]*?)\n```/g)];
+    expect(quoted.length).toBeGreaterThanOrEqual(3);
     for (const [, file, block] of quoted) {
       const golden = readFileSync(join(import.meta.dirname, '..', file as string), 'utf8').split('\n');
       // The command line and the `…` that marks a cut are the README's own; every other line is the golden's, in order.
