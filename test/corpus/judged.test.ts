@@ -60,6 +60,14 @@ describe.skipIf(entries.length === 0)('judged real-world corpus', () => {
     expect(listed.filter((p) => !Object.hasOwn(opened.manifest.files, p))).toEqual([]);
     expect(existsSync(join(dir, 'manifest.json'))).toBe(true);
   });
+
+  // Last in the file: it reads what every entry above scored (skipped when a filter ran only some).
+  it("the README's score table is this run's", (ctx) => {
+    if (scored.length !== entries.length) return ctx.skip();
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const table = scoreTable(scored);
+    expect(readme, `README's corpus score table is stale; npm run corpus:score prints this one:\n${table}`).toContain(`\n${table}\n`);
+  });
 });
 
 /** Precision per class (true / reported) and recall (reviewed items a true finding reports / reviewed items). */
