@@ -1,8 +1,8 @@
 /**
  * The bundled example as a golden: examples/monorepo with the managed policy in examples/managed
  * and its personal file untracked (examples/monorepo.json), built as `npm run example` builds it
- * (scripts/example.mjs), and the path it explains. The reports are test/example/expected/build.txt
- * and explain.txt, which the README's `rulec build` and `rulec explain` examples quote
+ * (scripts/example.mjs), and the path it explains, then reported in the formats the README
+ * shows. The reports are test/example/expected/*, which the README's examples quote
  * (test/readme.test.ts holds each quote to its file); UPDATE_GOLDEN=1 rewrites them.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ function golden(name: string, text: string): void {
   expect(text).toBe(readFileSync(file, 'utf8'));
 }
 
-it('builds and explains the bundled example as npm run example does: the reports are the golden ones', async () => {
+it('builds and explains the bundled example as npm run example does, in every report format: the reports are the golden ones', async () => {
   const { untracked } = JSON.parse(readFileSync(join(ROOT, 'examples', 'monorepo.json'), 'utf8')) as { untracked: string[] };
   const m = materialiseTree(join(ROOT, 'examples', 'monorepo'), { untracked }, true, join(ROOT, 'examples', 'managed'));
   try {
@@ -33,6 +33,16 @@ it('builds and explains the bundled example as npm run example does: the reports
     expect([e.code, e.stderr]).toEqual([0, '']);
     expect(e.stdout).toContain('(from bundle bundles/b-');
     golden('explain.txt', e.stdout);
+    // The report formats of README's Reports, each as the README shows it.
+    const managed = ['--managed', m.managed as string, '--include-local'];
+    const json = await runCli(['build', ...managed, '--format', 'json'], m.repo);
+    const report = JSON.parse(json.stdout) as { bundle_id: string; written: string | null; conflicts: { kind: string; topic: string; adopted: string }[] };
+    golden('build-json.txt', `${JSON.stringify({ bundle_id: report.bundle_id, written: report.written,
+      conflicts: report.conflicts.map(({ kind, topic, adopted }) => ({ kind, topic, adopted })) })}\n`);
+    golden('build.md', (await runCli(['build', ...managed, '--format', 'markdown'], m.repo)).stdout);
+    golden('lint.github.txt', (await runCli(['lint', ...managed, '--format', 'github'], m.repo)).stdout);
+    const sarif = JSON.parse((await runCli(['lint', ...managed, '--format', 'sarif'], m.repo)).stdout) as { runs: { results: unknown[] }[] };
+    golden('lint.sarif-result.json', `${JSON.stringify(sarif.runs[0]?.results[0], null, 2)}\n`);
   } finally {
     rmSync(m.dir, { recursive: true, force: true });
   }
